@@ -1,0 +1,72 @@
+package dev.vouch;
+
+import dev.vouch.config.AppConfig;
+import dev.vouch.config.ConfigLoader;
+import dev.vouch.ops.Logs;
+import dev.vouch.store.DatabaseUrl;
+import dev.vouch.store.EmbeddedDatabase;
+import dev.vouch.store.Migrations;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
+
+/** Command line: serve [--role api|worker|all], migrate, keys ... */
+public final class Main {
+
+  private static final String USAGE = """
+      usage: java -jar vouch.jar <command>
+        serve [--role api|worker|all]   run the service (default role: all)
+        migrate                         apply database migrations and exit
+      Configuration: config/application.yaml, overridden by environment variables
+      (PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded Postgres in ./data/pg.
+      """;
+
+  private Main() {}
+
+  public static void main(String[] args) throws Exception {
+    Logs.configure(Level.INFO);
+    List<String> argv = Arrays.asList(args);
+    String command = argv.isEmpty() ? "serve" : argv.get(0);
+    AppConfig config = ConfigLoader.load(System.getenv());
+    switch (command) {
+      case "serve" -> serve(withRole(config, argv));
+      case "migrate" -> migrate(config);
+      case "help", "--help", "-h" -> System.out.print(USAGE);
+      default -> {
+        System.err.print(USAGE);
+        System.exit(2);
+      }
+    }
+  }
+
+  private static AppConfig withRole(AppConfig config, List<String> argv) {
+    int i = argv.indexOf("--role");
+    if (i < 0) {
+      return config;
+    }
+    if (i + 1 >= argv.size()) {
+      throw new IllegalArgumentException("--role needs api, worker or all");
+    }
+    return config.withRole(AppConfig.Role.valueOf(argv.get(i + 1)));
+  }
+
+  private static void serve(AppConfig config) throws Exception {
+    VouchApp app = VouchApp.start(config, Clock.systemUTC());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      app.close();
+      stopped.countDown();
+    }, "vouch-shutdown"));
+    stopped.await();
+  }
+
+  private static void migrate(AppConfig config) {
+    try (EmbeddedDatabase embedded = VouchApp.startEmbeddedIfNeeded(config)) {
+      DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
+      var result = Migrations.migrate(url);
+      System.out.println("migrated " + url.redacted() + " to version " + result.targetSchemaVersion);
+    }
+  }
+}

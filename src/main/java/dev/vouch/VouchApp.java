@@ -1,0 +1,137 @@
+package dev.vouch;
+
+import dev.vouch.bus.Codecs;
+import dev.vouch.config.AppConfig;
+import dev.vouch.config.ChainConfig;
+import dev.vouch.decision.DecisionVerticle;
+import dev.vouch.http.HttpVerticle;
+import dev.vouch.ops.Metrics;
+import dev.vouch.score.ScoreVerticle;
+import dev.vouch.score.SnapshotStore;
+import dev.vouch.store.DatabaseUrl;
+import dev.vouch.store.EmbeddedDatabase;
+import dev.vouch.store.Migrations;
+import dev.vouch.store.Pools;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.healthchecks.Status;
+import io.vertx.micrometer.MicrometerMetricsFactory;
+import io.vertx.sqlclient.Pool;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/** Wires one Vouch process: store, migrations, Vert.x, and the verticles of its role. */
+public final class VouchApp implements AutoCloseable {
+
+  private static final Logger LOG = Logger.getLogger(VouchApp.class.getName());
+
+  private final Vertx vertx;
+  private final Pool pool;
+  private final EmbeddedDatabase embedded;
+  private final AppConfig config;
+  private final DatabaseUrl databaseUrl;
+
+  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url) {
+    this.vertx = vertx;
+    this.pool = pool;
+    this.embedded = embedded;
+    this.config = config;
+    this.databaseUrl = url;
+  }
+
+  /** Database URL the config names, starting the embedded Postgres when it names none. */
+  public static EmbeddedDatabase startEmbeddedIfNeeded(AppConfig config) {
+    if (!config.database().embedded()) {
+      return null;
+    }
+    return EmbeddedDatabase.start(Path.of(config.database().embeddedDataDir()), config.database().embeddedPort());
+  }
+
+  /** Blocking start, for the main thread and tests; never call from an event loop. */
+  public static VouchApp start(AppConfig config, Clock clock) throws Exception {
+    EmbeddedDatabase embedded = startEmbeddedIfNeeded(config);
+    DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
+    Migrations.migrate(url);
+
+    PrometheusMeterRegistry registry = Metrics.registry();
+    Vertx vertx = Vertx.builder()
+        .with(Metrics.vertxOptions())
+        .withMetrics(new MicrometerMetricsFactory(registry))
+        .build();
+    Codecs.register(vertx, List.of());
+    Pool pool = Pools.create(vertx, url, config.database().poolSize());
+    VouchApp app = new VouchApp(vertx, pool, embedded, config, url);
+    try {
+      app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      app.close();
+      throw e;
+    }
+    LOG.info(() -> "vouch started role=" + config.role() + " port=" + config.http().port()
+        + " database=" + url.redacted());
+    return app;
+  }
+
+  private Future<?> deploy(PrometheusMeterRegistry registry, Clock clock) {
+    HealthChecks health = HealthChecks.create(vertx).register("postgres", 2000, promise ->
+        pool.query("SELECT 1").execute()
+            .onSuccess(rows -> promise.complete(Status.OK()))
+            .onFailure(t -> promise.complete(Status.KO())));
+    int instances = config.http().instances() > 0 ? config.http().instances()
+        : Runtime.getRuntime().availableProcessors();
+    Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
+    String homeChain = config.chains().stream()
+        .filter(c -> c.chainId() == config.models().homeChainId())
+        .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
+    SnapshotStore store = new SnapshotStore(pool);
+
+    Future<?> chain = Future.succeededFuture();
+    if (config.role().runsApi()) {
+      DeploymentOptions many = new DeploymentOptions().setInstances(instances);
+      chain = chain
+          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
+    }
+    boolean apiRoutes = config.role().runsApi();
+    return chain.compose(v -> vertx.deployVerticle(
+        () -> new HttpVerticle(config, registry, health, apiRoutes),
+        new DeploymentOptions().setInstances(apiRoutes ? instances : 1)));
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  public Pool pool() {
+    return pool;
+  }
+
+  public AppConfig config() {
+    return config;
+  }
+
+  public DatabaseUrl databaseUrl() {
+    return databaseUrl;
+  }
+
+  /** Graceful: HTTP servers drain, verticles stop, then the pool and embedded Postgres close. */
+  @Override
+  public void close() {
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture()
+          .get(config.http().shutdownGraceSeconds() + 10L, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      LOG.warning("vertx close: " + e.getMessage());
+    }
+    if (embedded != null) {
+      embedded.close();
+    }
+  }
+}

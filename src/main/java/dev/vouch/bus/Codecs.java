@@ -1,0 +1,31 @@
+package dev.vouch.bus;
+
+import dev.vouch.decision.DecisionQuery;
+import dev.vouch.decision.model.Decision;
+import dev.vouch.score.ScoreQuery;
+import dev.vouch.score.model.ScoreReport;
+import io.vertx.core.Vertx;
+import java.util.List;
+
+/** Registers a local codec for every record that crosses the event bus. */
+public final class Codecs {
+
+  private static final List<Class<?>> TYPES =
+      List.of(DecisionQuery.class, Decision.class, ScoreQuery.class, ScoreReport.class);
+
+  private Codecs() {}
+
+  public static void register(Vertx vertx, List<Class<?>> more) {
+    for (Class<?> type : TYPES) {
+      registerOne(vertx, type);
+    }
+    for (Class<?> type : more) {
+      registerOne(vertx, type);
+    }
+  }
+
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  private static void registerOne(Vertx vertx, Class type) {
+    vertx.eventBus().registerDefaultCodec(type, new LocalCodec(type));
+  }
+}

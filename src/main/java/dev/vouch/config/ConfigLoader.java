@@ -1,0 +1,154 @@
+package dev.vouch.config;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads config/application.yaml (or the bundled copy) and the chain catalogue, then applies
+ * environment overrides. Runs once on the main thread before Vert.x starts, so plain file IO is fine.
+ */
+public final class ConfigLoader {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(new YAMLFactory())
+          .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+
+  /** Short names operators expect, mapped to their configuration path. */
+  private static final Map<String, String> ALIASES =
+      Map.of(
+          "PORT", "http.port",
+          "DATABASE_URL", "database.url",
+          "REDIS_URL", "redis.url",
+          "VOUCH_ROLE", "role",
+          "CHAINS_FILE", "chainsFile");
+
+  private ConfigLoader() {}
+
+  public static AppConfig load(Map<String, String> env) {
+    Path file = Path.of(env.getOrDefault("VOUCH_CONFIG", "config/application.yaml"));
+    ObjectNode tree = readTree(file, "/application.yaml");
+    applyOverrides(tree, "", env);
+    ALIASES.forEach((name, path) -> {
+      String value = env.get(name);
+      if (value != null) {
+        set(tree, path, value);
+      }
+    });
+    String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
+    ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
+    tree.set("chains", chains.path("chains"));
+    try {
+      AppConfig config = YAML.treeToValue(tree, AppConfig.class);
+      validate(config);
+      return config;
+    } catch (IOException e) {
+      throw new IllegalArgumentException("Invalid configuration: " + e.getMessage(), e);
+    }
+  }
+
+  private static void validate(AppConfig config) {
+    if (config.http().port() < 0 || config.http().port() > 65535) {
+      throw new IllegalArgumentException("http.port must be 0..65535");
+    }
+    if (config.http().bodyLimitBytes() < 1024) {
+      throw new IllegalArgumentException("http.bodyLimitBytes must be at least 1024");
+    }
+    for (ChainConfig chain : config.chains()) {
+      if (chain.mode() == null || chain.historyCap() < 1 || chain.timeoutMs() < 1 || chain.concurrency() < 1) {
+        throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");
+      }
+    }
+  }
+
+  private static ObjectNode readTree(Path file, String bundled) {
+    try {
+      if (Files.isRegularFile(file)) {
+        return (ObjectNode) YAML.readTree(file.toFile());
+      }
+      try (InputStream in = ConfigLoader.class.getResourceAsStream(bundled)) {
+        if (in == null) {
+          throw new IllegalStateException("No configuration at " + file + " and none bundled");
+        }
+        return (ObjectNode) YAML.readTree(in);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + file, e);
+    }
+  }
+
+  /** Walks every leaf and replaces it with VOUCH_<PATH> when that variable is set. */
+  private static void applyOverrides(ObjectNode node, String prefix, Map<String, String> env) {
+    Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+    List<String[]> updates = new ArrayList<>();
+    while (fields.hasNext()) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      String path = prefix.isEmpty() ? field.getKey() : prefix + "." + field.getKey();
+      if (field.getValue().isObject()) {
+        applyOverrides((ObjectNode) field.getValue(), path, env);
+      } else {
+        String value = env.get(envName(path));
+        if (value != null) {
+          updates.add(new String[] {field.getKey(), value});
+        }
+      }
+    }
+    for (String[] update : updates) {
+      set(node, update[0], update[1]);
+    }
+  }
+
+  /** http.bodyLimitBytes -> VOUCH_HTTP_BODY_LIMIT_BYTES */
+  static String envName(String path) {
+    StringBuilder out = new StringBuilder("VOUCH_");
+    for (char c : path.toCharArray()) {
+      if (c == '.') {
+        out.append('_');
+      } else if (Character.isUpperCase(c)) {
+        out.append('_').append(c);
+      } else {
+        out.append(Character.toUpperCase(c));
+      }
+    }
+    return out.toString();
+  }
+
+  private static void set(ObjectNode root, String path, String value) {
+    String[] parts = path.split("\\.");
+    ObjectNode node = root;
+    for (int i = 0; i < parts.length - 1; i++) {
+      JsonNode child = node.get(parts[i]);
+      if (!(child instanceof ObjectNode)) {
+        child = node.putObject(parts[i]);
+      }
+      node = (ObjectNode) child;
+    }
+    String leaf = parts[parts.length - 1];
+    JsonNode current = node.get(leaf);
+    if (current != null && current.isArray()) {
+      ArrayNode array = JsonNodeFactory.instance.arrayNode();
+      for (String item : value.split(",")) {
+        if (!item.isBlank()) {
+          array.add(item.trim());
+        }
+      }
+      node.set(leaf, array);
+    } else {
+      node.set(leaf, TextNode.valueOf(value));
+    }
+  }
+}

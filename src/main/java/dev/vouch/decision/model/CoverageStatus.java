@@ -1,0 +1,6 @@
+package dev.vouch.decision.model;
+
+/** Per-chain coverage status of SPEC 2.2. */
+public enum CoverageStatus {
+  indexed, error, limited
+}

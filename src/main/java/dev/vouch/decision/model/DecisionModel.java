@@ -1,0 +1,189 @@
+package dev.vouch.decision.model;
+
+import dev.vouch.graph.model.TrustModel;
+import dev.vouch.graph.model.TrustSignals;
+import dev.vouch.score.model.RiskLevel;
+import dev.vouch.score.model.ScoreModel;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * decision_v0.4.1: rules D1-D7 of SPEC 2.2 as a pure function of committed evidence. Block
+ * reasons come only from strong negative evidence (D3); missing evidence only ever adds caution.
+ */
+public final class DecisionModel {
+
+  public static final String VERSION = "decision_v0.4.1";
+  public static final String CURRENCY = "USDC";
+
+  // Reasons: block (D3).
+  public static final String RISK_PENALTY_HIGH = "RISK_PENALTY_HIGH";
+  public static final String TRUST_GRAPH_SUSPICIOUS = "TRUST_GRAPH_SUSPICIOUS";
+  public static final String TRUST_ANOMALY_HIGH = "TRUST_ANOMALY_HIGH";
+  // Reasons: caution (D2, D4, D6).
+  public static final String SCORE_BELOW_MINIMUM = "SCORE_BELOW_MINIMUM";
+  public static final String RISK_SIGNALS = "RISK_SIGNALS";
+  public static final String TRUST_ANOMALY = "TRUST_ANOMALY";
+  public static final String TRUST_GRAPH_MISSING = "VOUCH_TRUST_GRAPH_MISSING";
+  public static final String DATA_LIMITED = "DATA_LIMITED";
+  public static final String DATA_STALE = "DATA_STALE";
+  // Warnings: advisory only, never change the verdict.
+  public static final String WALLET_NOT_INDEXED = "WALLET_NOT_INDEXED";
+  public static final String DATA_PROVIDER_TRANSIENT = "DATA_PROVIDER_TRANSIENT";
+  public static final String DATA_HISTORY_CAPPED = "DATA_HISTORY_CAPPED";
+  public static final String DATA_AGGREGATE_ONLY = "DATA_AGGREGATE_ONLY";
+
+  public static final Duration STALE_AFTER = Duration.ofHours(24);
+
+  private DecisionModel() {}
+
+  public static Decision decide(DecisionInput in) {
+    return decide(in, STALE_AFTER);
+  }
+
+  public static Decision decide(DecisionInput in, Duration staleAfter) {
+    if (in.snapshot().isEmpty()) {
+      return baseline(in);
+    }
+    CommittedSnapshot snap = in.snapshot().get();
+    List<Coded> block = new ArrayList<>();
+    List<Coded> caution = new ArrayList<>();
+    List<Coded> warnings = new ArrayList<>();
+    List<String> missing = new ArrayList<>();
+    TrustSignals trust = in.trust();
+    int penalty = snap.breakdown().riskPenalty();
+
+    // D3: strong negative evidence only.
+    if (penalty <= ScoreModel.HIGH_PENALTY) {
+      block.add(new Coded(RISK_PENALTY_HIGH,
+          "Strong risk signals in on-chain history (risk penalty " + penalty + ")."));
+    }
+    if (trust.suspicious()) {
+      block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
+          "The verified trust graph looks like a ring built in one burst."));
+    } else if (trust.anomalyScore() >= TrustModel.ANOMALY_HIGH) {
+      block.add(new Coded(TRUST_ANOMALY_HIGH,
+          "Most trust relationships appeared within one hour (anomaly " + trust.anomalyScore() + ")."));
+    }
+
+    // D2 / D4: soft risk and missing evidence.
+    if (snap.score() < in.useCase().minimumScore()) {
+      caution.add(new Coded(SCORE_BELOW_MINIMUM, "Score " + snap.score() + " is below the "
+          + in.useCase() + " minimum of " + in.useCase().minimumScore() + "."));
+    }
+    if (penalty < 0 && penalty > ScoreModel.HIGH_PENALTY) {
+      caution.add(new Coded(RISK_SIGNALS, "Soft risk signals lowered the score (risk penalty " + penalty + ")."));
+    }
+    if (trust.anomalyScore() >= TrustModel.ANOMALY_SOFT && trust.anomalyScore() < TrustModel.ANOMALY_HIGH) {
+      caution.add(new Coded(TRUST_ANOMALY,
+          "Many trust relationships appeared close together (anomaly " + trust.anomalyScore() + ")."));
+    }
+    if (trust.trustedPeerCount() == 0) {
+      caution.add(new Coded(TRUST_GRAPH_MISSING, "No verified Vouch trust relationships yet."));
+      missing.add("trustGraph");
+    }
+    if (snap.evidence().acceptedAttestations() == 0) {
+      missing.add("attestations");
+    }
+    coverageFindings(in, snap, caution, warnings, missing);
+
+    // D6: stale evidence.
+    boolean stale = snap.committedAt().plus(staleAfter).isBefore(in.now());
+    if (stale) {
+      caution.add(new Coded(DATA_STALE, "Committed evidence is older than "
+          + staleAfter.toHours() + " hours; refresh before relying on it."));
+    }
+
+    // D1-D3: the worst remaining reason sets the verdict.
+    Verdict verdict = !block.isEmpty() ? Verdict.block : !caution.isEmpty() ? Verdict.caution : Verdict.allow;
+    List<Coded> reasons = new ArrayList<>(block);
+    reasons.addAll(caution);
+    LimitTable.Band band = LimitTable.Band.of(snap.score());
+    RecommendedLimit limit = new RecommendedLimit(
+        LimitTable.amount(in.useCase(), verdict, band), CURRENCY, basis(in.useCase(), verdict, band));
+    Coverage coverage = Coverage.of(snap.coverage());
+    boolean refreshRecommended = stale || coverage.hasTransientIssues();
+    RiskLevel level = ScoreModel.riskLevel(snap.score(), penalty);
+    return new Decision(
+        in.wallet(), in.username(), in.useCase(), verdict, level.label(), limit,
+        List.copyOf(reasons), List.copyOf(warnings), snap.score(),
+        new EvidenceUse(USED_WITH_SNAPSHOT, List.copyOf(missing)),
+        new Freshness(Freshness.CACHED, snap.committedAt(), in.refreshInProgress(), refreshRecommended),
+        coverage, snap.scoreModelVersion(), VERSION);
+  }
+
+  static final List<String> USED_WITH_SNAPSHOT = List.of(
+      "score", "breakdown.riskPenalty", "trust.trustedPeerCount", "trust.anomalyScore",
+      "trust.suspicious", "coverage", "freshness.lastIndexedAt");
+
+  static final List<String> MISSING_BASELINE = List.of(
+      "committedSnapshot", "walletAge", "transactionHistory", "counterparties", "attestations", "trustGraph");
+
+  /** D5: no committed snapshot gives a conservative caution, never a block. */
+  private static Decision baseline(DecisionInput in) {
+    List<Coded> reasons = List.of(new Coded(DATA_LIMITED,
+        "No committed evidence for this wallet yet; the verdict is a conservative baseline."));
+    List<Coded> warnings = List.of(new Coded(WALLET_NOT_INDEXED,
+        "This wallet is not indexed yet. Start intake (POST /api/v1/intake/{wallet}), then poll the score read."));
+    RecommendedLimit limit = new RecommendedLimit(LimitTable.baseline(in.useCase()), CURRENCY,
+        "Baseline for " + in.useCase() + " while the wallet has no committed evidence (" + VERSION + ").");
+    return new Decision(
+        in.wallet(), in.username(), in.useCase(), Verdict.caution, RiskLevel.NO_EVIDENCE.label(), limit,
+        reasons, warnings, 0, new EvidenceUse(List.of("freshness.cacheStatus"), MISSING_BASELINE),
+        new Freshness(Freshness.INDEXING_REQUIRED, null, in.refreshInProgress(), true),
+        Coverage.NONE, ScoreModel.VERSION, VERSION);
+  }
+
+  /** DATA_LIMITED when the home chain or every chain lacks full history; other gaps only warn. */
+  private static void coverageFindings(DecisionInput in, CommittedSnapshot snap,
+      List<Coded> caution, List<Coded> warnings, List<String> missing) {
+    boolean homeIndexed = false;
+    boolean anyIndexed = false;
+    List<String> transientChains = new ArrayList<>();
+    List<String> cappedChains = new ArrayList<>();
+    List<String> limitedChains = new ArrayList<>();
+    for (ChainCoverage c : snap.coverage()) {
+      boolean indexed = c.status() == CoverageStatus.indexed;
+      anyIndexed |= indexed;
+      homeIndexed |= indexed && c.chain().equals(in.homeChain());
+      if (!indexed) {
+        missing.add("chainHistory:" + c.chain());
+      }
+      if (c.transient_()) {
+        transientChains.add(c.chain());
+      }
+      if (Boolean.TRUE.equals(c.historyCapped())) {
+        cappedChains.add(c.chain());
+      }
+      if (c.standing()) {
+        limitedChains.add(c.chain());
+      }
+    }
+    if (!homeIndexed || !anyIndexed) {
+      caution.add(new Coded(DATA_LIMITED, !anyIndexed
+          ? "No chain has full indexed history for this wallet."
+          : "The home chain " + in.homeChain() + " has no full indexed history for this wallet."));
+    }
+    if (!transientChains.isEmpty()) {
+      warnings.add(new Coded(DATA_PROVIDER_TRANSIENT, "A data provider failed temporarily for "
+          + String.join(", ", transientChains) + "; a refresh may fill the gap."));
+    }
+    if (!cappedChains.isEmpty()) {
+      warnings.add(new Coded(DATA_HISTORY_CAPPED, "History reached the indexing cap on "
+          + String.join(", ", cappedChains) + "; counts are lower bounds."));
+    }
+    if (!limitedChains.isEmpty()) {
+      warnings.add(new Coded(DATA_AGGREGATE_ONLY, "Only aggregate evidence is available on "
+          + String.join(", ", limitedChains) + "."));
+    }
+  }
+
+  static String basis(UseCase useCase, Verdict verdict, LimitTable.Band band) {
+    return switch (verdict) {
+      case block -> "No amount is recommended while strong negative evidence stands (" + VERSION + ").";
+      default -> "Starting amount for " + useCase + " at verdict " + verdict + ", score band " + band
+          + " (" + band.floor() + "-" + band.ceiling() + "); " + VERSION + " limit table.";
+    };
+  }
+}

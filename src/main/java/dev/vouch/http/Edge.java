@@ -1,0 +1,93 @@
+package dev.vouch.http;
+
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/** Request id, access log, envelope writing and the one failure-to-HTTP mapping. */
+public final class Edge {
+
+  private static final Logger ACCESS = Logger.getLogger("dev.vouch.access");
+  private static final Logger LOG = Logger.getLogger(Edge.class.getName());
+  private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+
+  private Edge() {}
+
+  static void begin(RoutingContext ctx) {
+    long start = System.nanoTime();
+    String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
+    ctx.put(RequestIds.CONTEXT_KEY, id);
+    ctx.response().putHeader(RequestIds.HEADER, id);
+    ctx.addEndHandler(v -> {
+      if (ACCESS.isLoggable(Level.INFO)) {
+        ACCESS.info(() -> String.format("{\"requestId\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,\"ms\":%.2f}",
+            id, ctx.request().method(), jsonSafe(ctx.request().path()), ctx.response().getStatusCode(),
+            (System.nanoTime() - start) / 1e6));
+      }
+    });
+    ctx.next();
+  }
+
+  public static void ok(RoutingContext ctx, int status, Object data) {
+    send(ctx, status, Envelope.ok(data));
+  }
+
+  public static void error(RoutingContext ctx, ApiError e) {
+    send(ctx, e.status(), Envelope.failed(e.code(), e.getMessage()));
+  }
+
+  static void send(RoutingContext ctx, int status, Object body) {
+    HttpServerResponse response = ctx.response();
+    if (response.ended()) {
+      return;
+    }
+    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Json.encode(body));
+  }
+
+  static void sendRaw(RoutingContext ctx, int status, String json) {
+    ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(json);
+  }
+
+  static ApiError tooLarge() {
+    return new ApiError(413, "PAYLOAD_TOO_LARGE", "The request body is over the size limit; send less.");
+  }
+
+  /** Every failure becomes a catalogue error; nothing internal reaches the client. */
+  static void failure(RoutingContext ctx) {
+    error(ctx, toApiError(ctx.failure(), ctx.statusCode(), ctx.get(RequestIds.CONTEXT_KEY)));
+  }
+
+  static ApiError toApiError(Throwable t, int status, String requestId) {
+    if (t instanceof ApiError e) {
+      return e;
+    }
+    if (t instanceof ReplyException re && re.failureCode() >= 400 && re.getMessage() != null
+        && re.getMessage().contains("|")) {
+      String[] parts = re.getMessage().split("\\|", 2);
+      return new ApiError(re.failureCode(), parts[0], parts[1]);
+    }
+    if (t == null && status == 413) {
+      return tooLarge();
+    }
+    if (t == null && status == 404) {
+      return ApiError.notFound("No such route.");
+    }
+    if (t == null && status == 400) {
+      return ApiError.invalidRequest("The request could not be read.");
+    }
+    LOG.log(Level.SEVERE, "unhandled failure requestId=" + requestId + " status=" + status, t);
+    return ApiError.internal();
+  }
+
+  /** Peer address; the budget issue adds trusted-proxy X-Forwarded-For handling. */
+  public static String clientIp(RoutingContext ctx) {
+    return ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
+  }
+
+  private static String jsonSafe(String s) {
+    return s.replace("\\", "\\\\").replace("\"", "\\\"");
+  }
+}

@@ -1,0 +1,94 @@
+package dev.vouch.http;
+
+import dev.vouch.bus.Addresses;
+import dev.vouch.config.AppConfig;
+import dev.vouch.decision.DecisionQuery;
+import dev.vouch.score.ScoreQuery;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The edge: validates input, routes to event-bus consumers, writes the envelope. Stateless, so
+ * one instance runs per core.
+ */
+public final class HttpVerticle extends VerticleBase {
+
+  private final AppConfig config;
+  private final PrometheusMeterRegistry registry;
+  private final HealthChecks health;
+  private final boolean apiRoutes;
+  private HttpServer server;
+
+  /** With apiRoutes false (worker role) only health and metrics are served. */
+  public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes) {
+    this.config = config;
+    this.registry = registry;
+    this.health = health;
+    this.apiRoutes = apiRoutes;
+  }
+
+  @Override
+  public Future<?> start() {
+    Router router = Router.router(vertx);
+    Routes routes = new Routes(router, config.http().bodyLimitBytes());
+    router.route().handler(Edge::begin);
+
+    if (apiRoutes) {
+      routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
+      routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
+    }
+
+    routes.add(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
+    routes.add(HttpMethod.GET, "/health/ready", this::ready);
+    routes.add(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));
+
+    routes.installErrorHandlers();
+    server = vertx.createHttpServer(new HttpServerOptions()
+        .setHost(config.http().host())
+        .setPort(config.http().port())
+        .setIdleTimeout(60)
+        .setIdleTimeoutUnit(TimeUnit.SECONDS));
+    return server.requestHandler(router).listen();
+  }
+
+  @Override
+  public Future<?> stop() {
+    // Graceful: stop accepting, let in-flight requests finish within the grace period.
+    return server == null ? Future.succeededFuture()
+        : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+  }
+
+  private void decision(RoutingContext ctx) {
+    Future.succeededFuture()
+        .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
+            Inputs.useCase(ctx.queryParams().get("useCase"))))
+        .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
+        .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+        .onFailure(ctx::fail);
+  }
+
+  private void score(RoutingContext ctx) {
+    Future.succeededFuture()
+        .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
+        .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
+        .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+        .onFailure(ctx::fail);
+  }
+
+  private void ready(RoutingContext ctx) {
+    health.checkStatus().onComplete(ar -> {
+      boolean up = ar.succeeded() && ar.result().getUp();
+      String body = ar.succeeded() ? ar.result().toJson().encode() : "{\"status\":\"DOWN\"}";
+      Edge.sendRaw(ctx, up ? 200 : 503, body);
+    });
+  }
+}

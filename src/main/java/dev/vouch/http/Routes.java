@@ -1,0 +1,57 @@
+package dev.vouch.http;
+
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+import io.vertx.ext.web.handler.BodyHandler;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** Registers routes and remembers their paths, so a wrong method can name the allowed ones. */
+final class Routes {
+
+  private record Known(Pattern path, HttpMethod method) {}
+
+  private final Router router;
+  private final BodyHandler bodies;
+  private final List<Known> known = new ArrayList<>();
+
+  Routes(Router router, long bodyLimitBytes) {
+    this.router = router;
+    this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
+  }
+
+  /** Bodies are read (and bounded) per route, so metrics carry the route's own path as label. */
+  void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
+    router.route(method, path).handler(bodies).handler(handler).failureHandler(Edge::failure);
+    known.add(new Known(Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$"), method));
+  }
+
+  void installErrorHandlers() {
+    router.errorHandler(404, ctx -> Edge.error(ctx, ApiError.notFound(
+        "No such route. See the OpenAPI document for the available operations.")));
+    router.errorHandler(405, ctx -> {
+      String allow = allowed(ctx.request().path());
+      ctx.response().putHeader("Allow", allow);
+      Edge.error(ctx, new ApiError(405, "METHOD_NOT_ALLOWED",
+          "This path does not accept " + ctx.request().method() + "; use " + allow + "."));
+    });
+    router.errorHandler(413, ctx -> Edge.error(ctx, Edge.tooLarge()));
+    router.errorHandler(500, Edge::failure);
+  }
+
+  private String allowed(String path) {
+    Set<String> methods = new LinkedHashSet<>();
+    for (Known k : known) {
+      if (k.path.matcher(path).matches()) {
+        methods.add(k.method.name());
+      }
+    }
+    return methods.stream().collect(Collectors.joining(", "));
+  }
+}

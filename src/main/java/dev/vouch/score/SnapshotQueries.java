@@ -1,0 +1,70 @@
+package dev.vouch.score;
+
+/** SQL of the score capability: committed snapshots and the per-wallet read state. */
+final class SnapshotQueries {
+
+  private SnapshotQueries() {}
+
+  /**
+   * Read state of many wallets in one round trip, in input order. Coverage and trust edges come
+   * back as JSON arrays so no row multiplies and no second query runs per wallet.
+   */
+  static final String READ_STATE = """
+      SELECT q.address, i.username,
+             s.id AS snapshot_id, s.committed_at, s.score_model_version, s.score,
+             s.global_wallet_age, s.cross_chain_activity, s.arc_activity, s.counterparty_diversity,
+             s.verified_attestations, s.propagated_trust, s.transaction_activity, s.risk_penalty,
+             s.global_wallet_age_days, s.active_chains, s.total_tx_count, s.arc_tx_count,
+             s.unique_counterparties, s.flagged_counterparties, s.failed_tx_count,
+             s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum,
+             (SELECT json_agg(json_build_object(
+                        'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
+                        'standing', c.is_standing, 'historyCapped', c.history_capped,
+                        'recencyReliable', c.recency_reliable) ORDER BY c.chain_id)
+                FROM snapshot_chains c WHERE c.snapshot_id = s.id) AS coverage,
+             (SELECT json_agg(json_build_object(
+                        'peer', CASE WHEN a.from_wallet = q.address THEN a.to_wallet ELSE a.from_wallet END,
+                        'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
+                        'out', a.from_wallet = q.address))
+                FROM attestations a
+               WHERE (a.from_wallet = q.address OR a.to_wallet = q.address)
+                 AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL) AS edges,
+             EXISTS (SELECT 1 FROM index_jobs j
+                      WHERE j.wallet = q.address AND j.state IN ('queued', 'running')) AS in_flight
+        FROM unnest($1::text[]) WITH ORDINALITY AS q(address, ord)
+        LEFT JOIN wallets w ON w.address = q.address
+        LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
+        LEFT JOIN identities i ON i.wallet = q.address
+       ORDER BY q.ord
+      """;
+
+  static final String UPSERT_WALLET =
+      "INSERT INTO wallets (address) VALUES ($1) ON CONFLICT (address) DO NOTHING";
+
+  static final String INSERT_SNAPSHOT = """
+      INSERT INTO snapshots (wallet, committed_at, score_model_version, score,
+        global_wallet_age, cross_chain_activity, arc_activity, counterparty_diversity,
+        verified_attestations, propagated_trust, transaction_activity, risk_penalty,
+        first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
+        unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
+        attestation_counterparties, peer_score_sum, job_id)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
+        $20, $21, $22, $23, $24)
+      RETURNING id
+      """;
+
+  static final String INSERT_CHAIN = """
+      INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient, is_standing,
+        history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+      """;
+
+  static final String INSERT_COUNTERPARTY = """
+      INSERT INTO counterparties (snapshot_id, counterparty, chain_id, stats_captured, tx_in, tx_out,
+        first_at, last_at, value_in, value_out)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      """;
+
+  static final String POINT_LATEST =
+      "UPDATE wallets SET latest_snapshot_id = $2 WHERE address = $1";
+}

@@ -1,0 +1,166 @@
+package dev.vouch.score;
+
+import dev.vouch.decision.model.ChainCoverage;
+import dev.vouch.decision.model.CommittedSnapshot;
+import dev.vouch.decision.model.CoverageStatus;
+import dev.vouch.graph.model.TrustEdge;
+import dev.vouch.score.model.Breakdown;
+import dev.vouch.score.model.Evidence;
+import dev.vouch.store.StoreException;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
+public final class SnapshotStore {
+
+  private final Pool pool;
+
+  public SnapshotStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
+  public Future<List<WalletState>> read(List<String> wallets) {
+    return pool.preparedQuery(SnapshotQueries.READ_STATE)
+        .execute(Tuple.of(wallets.toArray(String[]::new)))
+        .map(rows -> {
+          List<WalletState> out = new ArrayList<>(wallets.size());
+          for (Row row : rows) {
+            out.add(map(row));
+          }
+          return out;
+        })
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  public Future<WalletState> read(String wallet) {
+    return read(List.of(wallet)).map(list -> list.get(0));
+  }
+
+  /** Commits a snapshot, its coverage and counterparties in one transaction; returns its id. */
+  public Future<Long> commit(NewSnapshot s) {
+    return pool.withTransaction(conn -> commit(conn, s))
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  /** Same, inside a caller's transaction (the indexer also finishes its job there). */
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s) {
+    Breakdown b = s.score().breakdown();
+    Evidence e = s.evidence();
+    Tuple snapshot = Tuple.tuple()
+        .addString(s.wallet()).addOffsetDateTime(utc(s.committedAt()))
+        .addString(s.score().modelVersion()).addInteger(s.score().score())
+        .addInteger(b.globalWalletAge()).addInteger(b.crossChainActivity()).addInteger(b.arcActivity())
+        .addInteger(b.counterpartyDiversity()).addInteger(b.verifiedAttestations())
+        .addInteger(b.propagatedTrust()).addInteger(b.transactionActivity()).addInteger(b.riskPenalty())
+        .addOffsetDateTime(utc(s.firstActivityAt())).addInteger(e.walletAgeDays())
+        .addArrayOfString(s.activeChains().toArray(String[]::new))
+        .addLong(e.totalTxCount()).addLong(e.arcTxCount()).addInteger(e.uniqueCounterparties())
+        .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
+        .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
+        .addLong(e.peerScoreSum()).addLong(s.jobId());
+    return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
+        .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
+        .map(rows -> rows.iterator().next().getLong(0))
+        .compose(id -> insertChains(conn, id, s)
+            .compose(v -> insertCounterparties(conn, id, s))
+            .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
+            .map(v -> id));
+  }
+
+  private static Future<Void> insertChains(SqlConnection conn, long id, NewSnapshot s) {
+    if (s.chains().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> batch = new ArrayList<>(s.chains().size());
+    for (NewSnapshot.ChainRow c : s.chains()) {
+      batch.add(Tuple.tuple().addLong(id).addLong(c.chainId()).addString(c.chain()).addString(c.status())
+          .addBoolean(c.transient_()).addBoolean(c.standing()).addBoolean(c.historyCapped())
+          .addBoolean(c.recencyReliable()).addString(c.source()).addLong(c.txCount())
+          .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt())));
+    }
+    return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
+  }
+
+  private static Future<Void> insertCounterparties(SqlConnection conn, long id, NewSnapshot s) {
+    if (s.counterparties().isEmpty()) {
+      return Future.succeededFuture();
+    }
+    List<Tuple> batch = new ArrayList<>(s.counterparties().size());
+    for (NewSnapshot.CounterpartyRow c : s.counterparties()) {
+      batch.add(Tuple.tuple().addLong(id).addString(c.counterparty()).addLong(c.chainId())
+          .addBoolean(c.statsCaptured()).addInteger(c.txIn()).addInteger(c.txOut())
+          .addOffsetDateTime(utc(c.firstAt())).addOffsetDateTime(utc(c.lastAt()))
+          .addBigDecimal(new BigDecimal(c.valueIn())).addBigDecimal(new BigDecimal(c.valueOut())));
+    }
+    return conn.preparedQuery(SnapshotQueries.INSERT_COUNTERPARTY).executeBatch(batch).mapEmpty();
+  }
+
+  private static OffsetDateTime utc(Instant i) {
+    return i == null ? null : i.atOffset(ZoneOffset.UTC);
+  }
+
+  private static WalletState map(Row row) {
+    String wallet = row.getString("address");
+    Optional<CommittedSnapshot> snapshot = Optional.empty();
+    if (row.getLong("snapshot_id") != null) {
+      Breakdown b = new Breakdown(
+          row.getInteger("global_wallet_age"), row.getInteger("cross_chain_activity"),
+          row.getInteger("arc_activity"), row.getInteger("counterparty_diversity"),
+          row.getInteger("verified_attestations"), row.getInteger("propagated_trust"),
+          row.getInteger("transaction_activity"), row.getInteger("risk_penalty"));
+      String[] chains = row.getArrayOfStrings("active_chains");
+      Evidence e = new Evidence(
+          row.getInteger("global_wallet_age_days"), chains.length,
+          row.getLong("total_tx_count"), row.getLong("arc_tx_count"),
+          row.getInteger("unique_counterparties"), row.getInteger("flagged_counterparties"),
+          row.getLong("failed_tx_count"), row.getInteger("accepted_attestations"),
+          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"));
+      snapshot = Optional.of(new CommittedSnapshot(
+          row.getInteger("score"), b, e, row.getString("score_model_version"),
+          row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
+          coverage(row.getJsonArray("coverage"))));
+    }
+    return new WalletState(wallet, row.getString("username"), snapshot,
+        edges(row.getJsonArray("edges")), row.getBoolean("in_flight"));
+  }
+
+  private static List<ChainCoverage> coverage(JsonArray rows) {
+    if (rows == null) {
+      return List.of();
+    }
+    List<ChainCoverage> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject c = rows.getJsonObject(i);
+      out.add(new ChainCoverage(c.getString("chain"), CoverageStatus.valueOf(c.getString("status")),
+          c.getBoolean("transient"), c.getBoolean("standing"),
+          c.getBoolean("historyCapped"), c.getBoolean("recencyReliable")));
+    }
+    return out;
+  }
+
+  private static List<TrustEdge> edges(JsonArray rows) {
+    if (rows == null) {
+      return List.of();
+    }
+    List<TrustEdge> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject e = rows.getJsonObject(i);
+      out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out")));
+    }
+    return out;
+  }
+}

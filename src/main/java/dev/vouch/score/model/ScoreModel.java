@@ -1,0 +1,94 @@
+package dev.vouch.score.model;
+
+/**
+ * identity_score_v1: a sum of capped, monotone step functions of committed evidence plus a
+ * non-positive risk penalty, clamped to 0..100. Every threshold is documented in docs/models.md.
+ */
+public final class ScoreModel {
+
+  public static final String VERSION = "identity_score_v1";
+
+  public static final int CAP_WALLET_AGE = 20;
+  public static final int CAP_CROSS_CHAIN = 10;
+  public static final int CAP_ARC = 15;
+  public static final int CAP_DIVERSITY = 15;
+  public static final int CAP_ATTESTATIONS = 15;
+  public static final int CAP_PROPAGATED = 10;
+  public static final int CAP_TX_ACTIVITY = 15;
+
+  /** Penalty per distinct flagged counterparty, and the floor of the whole penalty. */
+  public static final int PENALTY_PER_FLAGGED = -30;
+  public static final int PENALTY_FAILED_TX = -10;
+  public static final int PENALTY_FLOOR = -70;
+  /** A high penalty is strong negative evidence (decision rule D3). */
+  public static final int HIGH_PENALTY = -20;
+
+  /** Failed-transaction penalty applies from this many sent transactions and this failure share. */
+  static final int FAILED_MIN_TX = 20;
+  static final double FAILED_SHARE = 0.5;
+
+  // Step tables: {threshold, points}; the highest threshold reached wins.
+  static final long[][] AGE_DAYS = {{1, 2}, {30, 5}, {90, 8}, {180, 12}, {365, 16}, {730, 20}};
+  static final long[][] CHAINS = {{1, 3}, {2, 6}, {3, 8}, {4, 10}};
+  static final long[][] ARC_TX = {{1, 5}, {5, 10}, {20, 15}};
+  static final long[][] COUNTERPARTIES = {{1, 3}, {3, 7}, {10, 11}, {25, 15}};
+  static final long[][] ATTESTATION_PEERS = {{1, 5}, {2, 9}, {4, 12}, {7, 15}};
+  static final long[][] TX_COUNT = {{1, 3}, {10, 6}, {50, 10}, {200, 13}, {1000, 15}};
+  /** propagatedTrust: one point per this many points of verified peers' scores. */
+  static final int PEER_SCORE_PER_POINT = 50;
+
+  private ScoreModel() {}
+
+  public static ScoreResult score(Evidence e) {
+    Breakdown b = new Breakdown(
+        step(AGE_DAYS, e.walletAgeDays()),
+        step(CHAINS, e.activeChains()),
+        step(ARC_TX, e.arcTxCount()),
+        step(COUNTERPARTIES, e.uniqueCounterparties()),
+        step(ATTESTATION_PEERS, e.attestationCounterparties()),
+        (int) Math.min(CAP_PROPAGATED, e.peerScoreSum() / PEER_SCORE_PER_POINT),
+        step(TX_COUNT, e.totalTxCount()),
+        riskPenalty(e));
+    int score = Math.max(0, Math.min(100, b.sum()));
+    return new ScoreResult(score, b, riskLevel(score, b.riskPenalty()), VERSION);
+  }
+
+  static int riskPenalty(Evidence e) {
+    long penalty = (long) PENALTY_PER_FLAGGED * e.flaggedCounterparties();
+    if (e.totalTxCount() >= FAILED_MIN_TX
+        && e.failedTxCount() > FAILED_SHARE * e.totalTxCount()) {
+      penalty += PENALTY_FAILED_TX;
+    }
+    return (int) Math.max(PENALTY_FLOOR, penalty);
+  }
+
+  /** Label of a committed score; a high risk penalty overrides the score band. */
+  public static RiskLevel riskLevel(int score, int riskPenalty) {
+    if (riskPenalty <= HIGH_PENALTY) {
+      return RiskLevel.HIGH_RISK;
+    }
+    if (score >= 80) {
+      return RiskLevel.TRUSTED;
+    }
+    if (score >= 60) {
+      return RiskLevel.RELIABLE;
+    }
+    if (score >= 40) {
+      return RiskLevel.MODERATE;
+    }
+    if (score >= 20) {
+      return RiskLevel.EMERGING;
+    }
+    return RiskLevel.UNPROVEN;
+  }
+
+  static int step(long[][] table, long value) {
+    int points = 0;
+    for (long[] row : table) {
+      if (value >= row[0]) {
+        points = (int) row[1];
+      }
+    }
+    return points;
+  }
+}

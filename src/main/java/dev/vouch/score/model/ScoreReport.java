@@ -1,0 +1,46 @@
+package dev.vouch.score.model;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/** Data of the score read (SPEC 2.3); field order is the wire order. */
+public record ScoreReport(
+    String wallet,
+    String username,
+    int score,
+    String scoreModelVersion,
+    String riskLevel,
+    String badge,
+    Breakdown breakdown,
+    List<String> activeChains,
+    long totalTxCount,
+    long arcTxCount,
+    int globalWalletAgeDays,
+    Attestations attestations,
+    String cacheStatus,
+    Instant lastIndexedAt,
+    boolean refreshInProgress,
+    boolean refreshRecommended) {
+
+  public record Attestations(int acceptedCount, int uniqueCounterparties) {}
+
+  /** Report of a committed snapshot. */
+  public static ScoreReport committed(String wallet, String username, int score, Breakdown b,
+      Evidence e, List<String> activeChains, String modelVersion, Instant committedAt,
+      boolean refreshInProgress, Instant now, Duration staleAfter) {
+    RiskLevel level = ScoreModel.riskLevel(score, b.riskPenalty());
+    boolean stale = committedAt.plus(staleAfter).isBefore(now);
+    return new ScoreReport(wallet, username, score, modelVersion, level.label(), level.badge(), b,
+        activeChains, e.totalTxCount(), e.arcTxCount(), e.walletAgeDays(),
+        new Attestations(e.acceptedAttestations(), e.attestationCounterparties()),
+        "cached", committedAt, refreshInProgress, stale);
+  }
+
+  /** CONTRACT.md 5 baseline: zeros and a "no evidence" label, never "High Risk". */
+  public static ScoreReport baseline(String wallet, String username, boolean refreshInProgress) {
+    return new ScoreReport(wallet, username, 0, ScoreModel.VERSION, RiskLevel.NO_EVIDENCE.label(),
+        RiskLevel.NO_EVIDENCE.badge(), Breakdown.ZERO, List.of(), 0, 0, 0, new Attestations(0, 0),
+        "indexing_required", null, refreshInProgress, true);
+  }
+}

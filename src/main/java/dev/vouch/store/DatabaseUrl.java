@@ -1,0 +1,60 @@
+package dev.vouch.store;
+
+import io.vertx.pgclient.PgConnectOptions;
+import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+
+/** A postgres:// URL, parsed once into the forms the reactive client and JDBC (Flyway) need. */
+public record DatabaseUrl(String host, int port, String database, String user, String password) {
+
+  public static DatabaseUrl parse(String url) {
+    URI uri = URI.create(url.trim());
+    if (!"postgres".equals(uri.getScheme()) && !"postgresql".equals(uri.getScheme())) {
+      throw new IllegalArgumentException("DATABASE_URL must start with postgres:// or postgresql://");
+    }
+    String user = "postgres";
+    String password = "";
+    if (uri.getRawUserInfo() != null) {
+      String[] parts = uri.getRawUserInfo().split(":", 2);
+      user = decode(parts[0]);
+      password = parts.length > 1 ? decode(parts[1]) : "";
+    }
+    String db = uri.getPath() == null || uri.getPath().length() <= 1 ? "postgres" : uri.getPath().substring(1);
+    return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), db, user, password);
+  }
+
+  private static String decode(String s) {
+    return URLDecoder.decode(s, StandardCharsets.UTF_8);
+  }
+
+  public String jdbcUrl() {
+    return "jdbc:postgresql://" + host + ":" + port + "/" + database;
+  }
+
+  public DatabaseUrl withDatabase(String name) {
+    return new DatabaseUrl(host, port, name, user, password);
+  }
+
+  /** URL form without the password, safe to log. */
+  public String redacted() {
+    return "postgres://" + user + "@" + host + ":" + port + "/" + database;
+  }
+
+  public String toUrl() {
+    String auth = password.isEmpty() ? user : user + ":" + java.net.URLEncoder.encode(password, StandardCharsets.UTF_8);
+    return "postgres://" + auth + "@" + host + ":" + port + "/" + database;
+  }
+
+  public PgConnectOptions connectOptions() {
+    return new PgConnectOptions()
+        .setHost(host)
+        .setPort(port)
+        .setDatabase(database)
+        .setUser(user)
+        .setPassword(password)
+        .setCachePreparedStatements(true)
+        .setPreparedStatementCacheMaxSize(256)
+        .setPipeliningLimit(256);
+  }
+}

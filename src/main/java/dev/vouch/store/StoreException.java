@@ -1,0 +1,45 @@
+package dev.vouch.store;
+
+/** A database failure, already translated so no SQL text or host name leaves the store. */
+public final class StoreException extends RuntimeException {
+
+  public enum Kind { UNAVAILABLE, CONFLICT, SCHEMA_MISSING, OTHER }
+
+  private final Kind kind;
+
+  public StoreException(Kind kind, String message, Throwable cause) {
+    super(message, cause);
+    this.kind = kind;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. */
+  public static StoreException translate(Throwable t) {
+    if (t instanceof StoreException se) {
+      return se;
+    }
+    if (t instanceof io.vertx.pgclient.PgException pg) {
+      String state = pg.getSqlState();
+      if ("23505".equals(state)) {
+        return new StoreException(Kind.CONFLICT, "duplicate", t);
+      }
+      if ("42P01".equals(state)) {
+        return new StoreException(Kind.SCHEMA_MISSING, "table missing", t);
+      }
+      if (state != null && (state.startsWith("08") || state.startsWith("57P"))) {
+        return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+      }
+      return new StoreException(Kind.OTHER, "database error " + state, t);
+    }
+    if (t instanceof java.net.ConnectException || t instanceof io.vertx.sqlclient.ClosedConnectionException
+        || t instanceof java.io.IOException || t instanceof io.netty.channel.ConnectTimeoutException
+        || t instanceof io.vertx.core.http.ConnectionPoolTooBusyException
+        || t instanceof java.util.concurrent.TimeoutException) {
+      return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+    }
+    return new StoreException(Kind.OTHER, "database error", t);
+  }
+}

@@ -1,0 +1,94 @@
+package dev.vouch.support;
+
+import dev.vouch.VouchApp;
+import dev.vouch.config.AppConfig;
+import dev.vouch.config.ConfigLoader;
+import dev.vouch.store.DatabaseUrl;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The real service on a free port against a fresh database, plus a small blocking client. */
+public final class TestApp implements AutoCloseable {
+
+  public final VouchApp app;
+  public final MutableClock clock;
+  public final DatabaseUrl database;
+  public final int port;
+  private final Vertx clientVertx;
+  private final WebClient client;
+
+  private TestApp(VouchApp app, MutableClock clock, DatabaseUrl database, int port) {
+    this.app = app;
+    this.clock = clock;
+    this.database = database;
+    this.port = port;
+    this.clientVertx = Vertx.vertx();
+    this.client = WebClient.create(clientVertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port));
+  }
+
+  public static TestApp start() {
+    return start(Map.of());
+  }
+
+  /** Starts with environment-style overrides (as an operator would set them). */
+  public static TestApp start(Map<String, String> overrides) {
+    try {
+      DatabaseUrl db = TestDatabase.fresh();
+      int port = freePort();
+      Map<String, String> env = new HashMap<>();
+      env.put("DATABASE_URL", db.toUrl());
+      env.put("PORT", Integer.toString(port));
+      env.put("VOUCH_HTTP_INSTANCES", "2");
+      env.put("VOUCH_HTTP_SHUTDOWN_GRACE_SECONDS", "1");
+      env.putAll(overrides);
+      AppConfig config = ConfigLoader.load(env);
+      MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));
+      return new TestApp(VouchApp.start(config, clock), clock, db, port);
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot start the service", e);
+    }
+  }
+
+  public static int freePort() throws IOException {
+    try (ServerSocket s = new ServerSocket(0)) {
+      return s.getLocalPort();
+    }
+  }
+
+  public HttpResponse<Buffer> get(String path) {
+    return send(HttpMethod.GET, path, null, Map.of());
+  }
+
+  public HttpResponse<Buffer> send(HttpMethod method, String path, Buffer body, Map<String, String> headers) {
+    var req = client.request(method, path);
+    headers.forEach(req::putHeader);
+    var future = body == null ? req.send() : req.sendBuffer(body);
+    try {
+      return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      throw new IllegalStateException(method + " " + path + " failed", e);
+    }
+  }
+
+  public static JsonObject data(HttpResponse<Buffer> r) {
+    return r.bodyAsJsonObject().getJsonObject("data");
+  }
+
+  @Override
+  public void close() {
+    client.close();
+    clientVertx.close();
+    app.close();
+  }
+}
