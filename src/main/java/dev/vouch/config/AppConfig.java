@@ -10,7 +10,8 @@ public record AppConfig(
     Redis redis,
     Models models,
     String chainsFile,
-    List<ChainConfig> chains) {
+    List<ChainConfig> chains,
+    Indexing indexing) {
 
   public enum Role {
     api, worker, all;
@@ -47,11 +48,31 @@ public record AppConfig(
   public record Models(
       int staleAfterHours, String usernameSuffix, long homeChainId, List<String> flaggedAddresses) {}
 
+  /**
+   * Indexing jobs and the JSON-RPC client (issue 4).
+   *
+   * @param pollMs how often an idle worker looks for queued jobs (a NOTIFY also wakes it)
+   * @param leaseSeconds how long a claimed job stays with its worker without a renewal
+   * @param maxConcurrentJobs jobs one worker process runs at once
+   * @param maxAttempts claims of one job before it counts as failed (crashed workers)
+   * @param rpcRetries retries of one JSON-RPC exchange after the first try
+   * @param rpcBackoffMs base of the jittered exponential backoff between retries
+   * @param maxResponseBytes largest JSON-RPC response body accepted
+   * @param cooldownMinutes one indexing attempt per wallet per this many minutes
+   * @param freshMinutes a keyed refresh within this window of the last snapshot answers fresh
+   * @param reindexEveryMinutes how often the worker sweeps registered wallets for the daily re-index
+   * @param reindexBatch most wallets one sweep queues
+   */
+  public record Indexing(
+      int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
+      int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
+      int reindexEveryMinutes, int reindexBatch) {}
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains);
+        redis, models, chainsFile, chains, indexing);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -59,14 +80,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains);
+        database, redis, models, chainsFile, chains, indexing);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, indexing);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, indexing);
   }
 }

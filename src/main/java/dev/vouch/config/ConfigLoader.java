@@ -72,6 +72,19 @@ public final class ConfigLoader {
       if (chain.mode() == null || chain.historyCap() < 1 || chain.timeoutMs() < 1 || chain.concurrency() < 1) {
         throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");
       }
+      for (String url : chain.rpcUrls()) {
+        java.net.URI uri = java.net.URI.create(url);
+        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+          throw new IllegalArgumentException("chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
+        }
+      }
+    }
+    AppConfig.Indexing ix = config.indexing();
+    if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
+        || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1
+        || ix.maxResponseBytes() < 1024 || ix.cooldownMinutes() < 0 || ix.freshMinutes() < 0
+        || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1) {
+      throw new IllegalArgumentException("indexing: every setting is required and positive");
     }
   }
 

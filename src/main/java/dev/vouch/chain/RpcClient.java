@@ -1,0 +1,254 @@
+package dev.vouch.chain;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.vouch.config.ChainConfig;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.ext.web.client.HttpResponse;
+import io.vertx.ext.web.client.WebClient;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * JSON-RPC over HTTP to the configured URLs of one chain, and nowhere else: requests go only to
+ * the catalogue's URLs and redirects are never followed. One instance per chain and worker
+ * context; it is not shared across event loops. Retries, failover and the chain id check live in
+ * {@link RpcSession}.
+ */
+public final class RpcClient {
+
+  private static final Logger LOG = Logger.getLogger(RpcClient.class.getName());
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+  private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+
+  private final Vertx vertx;
+  private final WebClient web;
+  private final ChainConfig chain;
+  private final int retries;
+  private final int backoffMs;
+  private final int maxResponseBytes;
+  private final AsyncLimiter limiter;
+  private final String expectedChainId;
+  /** URL index tried first; moves to the URL that last answered (sticky failover). */
+  private int preferred;
+  /** Set once a node answers a batch with a single error: it gets one call per request from then on. */
+  private boolean batchRefused;
+
+  public RpcClient(Vertx vertx, WebClient web, ChainConfig chain, int retries, int backoffMs,
+      int maxResponseBytes) {
+    this.vertx = vertx;
+    this.web = web;
+    this.chain = chain;
+    this.retries = retries;
+    this.backoffMs = backoffMs;
+    this.maxResponseBytes = maxResponseBytes;
+    this.limiter = new AsyncLimiter(chain.concurrency());
+    this.expectedChainId = "0x" + Long.toHexString(chain.chainId());
+  }
+
+  public ChainConfig chain() {
+    return chain;
+  }
+
+  /** A session checks eth_chainId on each URL it uses once, riding on its first request there. */
+  public RpcSession session() {
+    return new RpcSession(this);
+  }
+
+  int retries() {
+    return retries;
+  }
+
+  int backoffMs() {
+    return backoffMs;
+  }
+
+  int batchSize() {
+    return batchRefused ? 1 : chain.maxBatch();
+  }
+
+  Vertx vertx() {
+    return vertx;
+  }
+
+  /** The n-th URL to try after the preferred one, skipping excluded ones; -1 when none is left. */
+  int pick(int n, Set<Integer> excluded) {
+    List<String> urls = chain.rpcUrls();
+    for (int i = 0; i < urls.size(); i++) {
+      int idx = (preferred + n + i) % urls.size();
+      if (!excluded.contains(idx)) {
+        return idx;
+      }
+    }
+    return -1;
+  }
+
+  void prefer(int url) {
+    preferred = url;
+  }
+
+  boolean chainIdMatches(JsonNode result) {
+    return result != null && result.isTextual()
+        && RpcShapes.smallQuantity(result, "eth_chainId") == chain.chainId();
+  }
+
+  String expectedChainId() {
+    return expectedChainId;
+  }
+
+  /** Sends calls to one URL as one batch (or one by one where batches are refused). */
+  Future<List<JsonNode>> send(int url, List<RpcCall> calls) {
+    if (calls.size() == 1) {
+      return post(url, encode(calls.get(0), 1)).map(answer -> List.of(result(answer, 1)));
+    }
+    if (batchRefused) {
+      List<Future<List<JsonNode>>> singles = new ArrayList<>(calls.size());
+      for (RpcCall call : calls) {
+        singles.add(send(url, List.of(call)));
+      }
+      return Future.all(singles).map(all -> {
+        List<JsonNode> out = new ArrayList<>(calls.size());
+        for (int i = 0; i < calls.size(); i++) {
+          out.add(all.<List<JsonNode>>resultAt(i).get(0));
+        }
+        return out;
+      });
+    }
+    ArrayNode batch = JsonNodeFactory.instance.arrayNode(calls.size());
+    for (int i = 0; i < calls.size(); i++) {
+      batch.add(encode(calls.get(i), i + 1));
+    }
+    return post(url, batch).compose(answer -> {
+      if (answer.isObject() && answer.has("error")) {
+        // A node without batch support answers the whole array with one error.
+        LOG.warning(() -> "chain " + chain.name() + ": batch refused, sending calls one by one");
+        batchRefused = true;
+        return send(url, calls);
+      }
+      return Future.succeededFuture(results(answer, calls.size()));
+    });
+  }
+
+  private static ObjectNode encode(RpcCall call, int id) {
+    ObjectNode o = JsonNodeFactory.instance.objectNode();
+    o.put("jsonrpc", "2.0");
+    o.put("id", id);
+    o.put("method", call.method());
+    o.set("params", MAPPER.valueToTree(call.params()));
+    return o;
+  }
+
+  /** One POST under the chain's concurrency bound and deadline; the parsed JSON answer. */
+  private Future<JsonNode> post(int url, JsonNode body) {
+    Buffer payload;
+    try {
+      payload = Buffer.buffer(MAPPER.writeValueAsBytes(body));
+    } catch (JsonProcessingException e) {
+      return Future.failedFuture(e);
+    }
+    String target = chain.rpcUrls().get(url);
+    return limiter.run(() -> {
+      Promise<HttpResponse<Buffer>> answer = Promise.promise();
+      long deadline = vertx.setTimer(chain.timeoutMs(), id -> answer.tryFail(
+          new RpcException(RpcException.Kind.TRANSPORT, "no answer within " + chain.timeoutMs() + " ms")));
+      web.postAbs(target)
+          .putHeader(HttpHeaders.CONTENT_TYPE.toString(), JSON.toString())
+          .putHeader(HttpHeaders.ACCEPT.toString(), JSON.toString())
+          .idleTimeout(chain.timeoutMs())
+          .as(new BoundedBody(maxResponseBytes))
+          .sendBuffer(payload)
+          .onComplete(ar -> {
+            vertx.cancelTimer(deadline);
+            if (ar.succeeded()) {
+              answer.tryComplete(ar.result());
+            } else {
+              answer.tryFail(ar.cause());
+            }
+          });
+      return answer.future();
+    }).recover(t -> Future.failedFuture(transport(t))).map(this::parse);
+  }
+
+  private static RpcException transport(Throwable t) {
+    return t instanceof RpcException e ? e
+        : new RpcException(RpcException.Kind.TRANSPORT, t.getClass().getSimpleName() + ": " + RpcShapes.clip(t.getMessage()));
+  }
+
+  private JsonNode parse(HttpResponse<Buffer> response) {
+    int status = response.statusCode();
+    if (status == 429 || status >= 500) {
+      throw new RpcException(RpcException.Kind.BUSY, "HTTP " + status, retryAfterMs(response.getHeader("Retry-After")));
+    }
+    if (status < 200 || status > 299) {
+      // 3xx included: redirects are never followed, a URL that moved needs an operator.
+      throw new RpcException(RpcException.Kind.REJECTED, "HTTP " + status);
+    }
+    Buffer body = response.body();
+    if (body == null || body.length() == 0) {
+      throw RpcShapes.malformed("empty body");
+    }
+    try {
+      return MAPPER.readTree(body.getBytes());
+    } catch (IOException e) {
+      throw RpcShapes.malformed("not JSON");
+    }
+  }
+
+  private static long retryAfterMs(String header) {
+    if (header == null || !header.matches("\\d{1,6}")) {
+      return 0;
+    }
+    return Long.parseLong(header) * 1000;
+  }
+
+  /** Results of a batch, in request order; any error fails the whole batch. */
+  private static List<JsonNode> results(JsonNode answer, int expected) {
+    if (!answer.isArray() || answer.size() != expected) {
+      throw RpcShapes.malformed("batch answer is not an array of " + expected);
+    }
+    JsonNode[] byId = new JsonNode[expected];
+    for (JsonNode item : answer) {
+      JsonNode id = item.get("id");
+      if (id == null || !id.canConvertToInt() || id.asInt() < 1 || id.asInt() > expected || byId[id.asInt() - 1] != null) {
+        throw RpcShapes.malformed("batch answer ids do not match the request");
+      }
+      byId[id.asInt() - 1] = item;
+    }
+    List<JsonNode> out = new ArrayList<>(expected);
+    for (int i = 0; i < expected; i++) {
+      out.add(result(byId[i], i + 1));
+    }
+    return out;
+  }
+
+  private static JsonNode result(JsonNode item, int id) {
+    if (item == null || !item.isObject() || !"2.0".equals(item.path("jsonrpc").asText())) {
+      throw RpcShapes.malformed("not a JSON-RPC 2.0 answer");
+    }
+    JsonNode error = item.get("error");
+    if (error != null && !error.isNull()) {
+      if (!error.isObject() || !error.path("code").canConvertToInt()) {
+        throw RpcShapes.malformed("error without a code");
+      }
+      throw RpcException.fromJsonRpc(error.get("code").asInt(), error.path("message").asText(""));
+    }
+    if (!item.path("id").canConvertToInt() || item.get("id").asInt() != id) {
+      throw RpcShapes.malformed("answer id does not match the request");
+    }
+    if (!item.has("result")) {
+      throw RpcShapes.malformed("answer without result");
+    }
+    return item.get("result");
+  }
+}

@@ -1,0 +1,71 @@
+package dev.vouch.chain;
+
+/** A failed JSON-RPC exchange, classified once so retries and coverage states follow from the kind. */
+public final class RpcException extends RuntimeException {
+
+  public enum Kind {
+    /** Connection refused or reset, deadline passed. */
+    TRANSPORT(true, false),
+    /** HTTP 429 or 5xx. */
+    BUSY(true, false),
+    /** A JSON-RPC error the node may not repeat (internal or server error range). */
+    SERVER(true, false),
+    /** Not JSON-RPC, a shape we do not accept, or over the size bound. */
+    MALFORMED(true, false),
+    /** eth_chainId differs from the catalogue: the URL points at another chain. */
+    WRONG_CHAIN(false, true),
+    /** The node does not serve the method (JSON-RPC -32601). */
+    UNSUPPORTED(false, true),
+    /** Redirects, other 4xx, invalid request or params: asking again will not help. */
+    REJECTED(false, true);
+
+    private final boolean retryable;
+    private final boolean standing;
+
+    Kind(boolean retryable, boolean standing) {
+      this.retryable = retryable;
+      this.standing = standing;
+    }
+  }
+
+  private final Kind kind;
+  private final long retryAfterMs;
+
+  public RpcException(Kind kind, String message) {
+    this(kind, message, 0);
+  }
+
+  public RpcException(Kind kind, String message, long retryAfterMs) {
+    super(message, null, false, false);
+    this.kind = kind;
+    this.retryAfterMs = retryAfterMs;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  public boolean retryable() {
+    return kind.retryable;
+  }
+
+  /** Standing failures need an operator; the rest may clear on the next run. */
+  public boolean standing() {
+    return kind.standing;
+  }
+
+  /** Retry-After of a 429, in milliseconds; 0 when absent. */
+  public long retryAfterMs() {
+    return retryAfterMs;
+  }
+
+  /** JSON-RPC error codes: -32601 unknown method, -32600/-32602/-32700 our request, rest server side. */
+  static RpcException fromJsonRpc(int code, String message) {
+    String text = "JSON-RPC error " + code + ": " + RpcShapes.clip(message);
+    return switch (code) {
+      case -32601 -> new RpcException(Kind.UNSUPPORTED, text);
+      case -32600, -32602, -32700 -> new RpcException(Kind.REJECTED, text);
+      default -> new RpcException(Kind.SERVER, text);
+    };
+  }
+}

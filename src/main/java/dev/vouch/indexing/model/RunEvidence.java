@@ -1,0 +1,168 @@
+package dev.vouch.indexing.model;
+
+import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.ChainRead;
+import dev.vouch.chain.model.ChainTx;
+import dev.vouch.score.NewSnapshot;
+import dev.vouch.score.model.Evidence;
+import dev.vouch.score.model.ScoreModel;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * Turns one run's chain outcomes into the snapshot to commit: evidence, score, per-chain coverage
+ * and per-counterparty metrics. Pure: the clock, configuration and attestation facts come in.
+ *
+ * <p>Counting rules: a transaction counts for the wallet when the wallet sent it or is its
+ * recipient (transactions that only touch the wallet inside a call are skipped). The
+ * counterparty is the other side: the recipient or called contract, the created contract, or the
+ * sender. Native value counts only direct top-level value of successful transactions. Failed
+ * transactions are those the wallet sent whose receipt status is 0. Aggregate chains add their
+ * nonce (sent transactions; 0 for a contract account) and never counterparties or value.
+ */
+public final class RunEvidence {
+
+  public record Input(
+      String wallet,
+      Instant now,
+      long homeChainId,
+      Set<String> flaggedAddresses,
+      AttestationFacts attestations,
+      Long jobId,
+      List<ChainRead> reads) {}
+
+  private RunEvidence() {}
+
+  /** The snapshot, or empty when no chain gave usable evidence (nothing may commit). */
+  public static Optional<NewSnapshot> snapshot(Input in) {
+    List<NewSnapshot.ChainRow> chains = new ArrayList<>();
+    List<NewSnapshot.CounterpartyRow> counterparties = new ArrayList<>();
+    List<String> active = new ArrayList<>();
+    Set<String> distinct = new HashSet<>();
+    Instant first = null;
+    long total = 0;
+    long home = 0;
+    long failed = 0;
+    boolean usable = false;
+    for (ChainRead read : in.reads()) {
+      long txCount;
+      boolean isActive;
+      if (read.outcome() instanceof ChainOutcome.History h) {
+        ChainTally t = ChainTally.of(in.wallet(), h.txs());
+        txCount = t.txCount;
+        isActive = txCount > 0;
+        failed += t.failed;
+        first = earliest(first, t.first);
+        t.counterparties.forEach((address, m) -> {
+          distinct.add(address);
+          counterparties.add(new NewSnapshot.CounterpartyRow(address, read.chainId(), true, m.in, m.out,
+              m.first, m.last, m.valueIn, m.valueOut));
+        });
+        chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
+            h.capped(), true, "history", txCount, t.counterparties.size(), in.now()));
+        usable = true;
+      } else if (read.outcome() instanceof ChainOutcome.Aggregate a) {
+        txCount = a.contract() ? 0 : a.nonce();
+        isActive = a.nonce() > 0 || a.balance().signum() > 0;
+        chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "limited", false, true,
+            null, null, "aggregate", txCount, 0, in.now()));
+        usable = true;
+      } else {
+        ChainOutcome.Failed f = (ChainOutcome.Failed) read.outcome();
+        txCount = 0;
+        isActive = false;
+        chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "error", !f.standing(),
+            f.standing(), null, null, read.mode(), 0, 0, in.now()));
+      }
+      total += txCount;
+      if (read.chainId() == in.homeChainId()) {
+        home = txCount;
+      }
+      if (isActive) {
+        active.add(read.chain());
+      }
+    }
+    if (!usable) {
+      return Optional.empty();
+    }
+    int flagged = 0;
+    for (String address : in.flaggedAddresses()) {
+      if (distinct.contains(address)) {
+        flagged++;
+      }
+    }
+    int ageDays = first == null ? 0 : (int) Math.max(0, Duration.between(first, in.now()).toDays());
+    AttestationFacts att = in.attestations();
+    Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
+        att.accepted(), att.counterparties(), att.peerScoreSum());
+    return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
+        List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId()));
+  }
+
+  private static Instant earliest(Instant a, Instant b) {
+    return a == null ? b : b == null || a.isBefore(b) ? a : b;
+  }
+
+  /** One counterparty's metrics on one chain. */
+  private static final class Metrics {
+    int in;
+    int out;
+    Instant first;
+    Instant last;
+    BigInteger valueIn = BigInteger.ZERO;
+    BigInteger valueOut = BigInteger.ZERO;
+
+    void add(ChainTx tx, boolean outgoing) {
+      if (outgoing) {
+        out++;
+      } else {
+        in++;
+      }
+      first = first == null || tx.timestamp().isBefore(first) ? tx.timestamp() : first;
+      last = last == null || tx.timestamp().isAfter(last) ? tx.timestamp() : last;
+      if (tx.success()) {
+        if (outgoing) {
+          valueOut = valueOut.add(tx.value());
+        } else {
+          valueIn = valueIn.add(tx.value());
+        }
+      }
+    }
+  }
+
+  /** The wallet's transactions on one chain, counted. */
+  private static final class ChainTally {
+    long txCount;
+    long failed;
+    Instant first;
+    final Map<String, Metrics> counterparties = new TreeMap<>();
+
+    static ChainTally of(String wallet, List<ChainTx> txs) {
+      ChainTally t = new ChainTally();
+      for (ChainTx tx : txs) {
+        boolean outgoing = wallet.equals(tx.from());
+        if (!outgoing && !wallet.equals(tx.to())) {
+          continue;
+        }
+        t.txCount++;
+        if (outgoing && !tx.success()) {
+          t.failed++;
+        }
+        t.first = earliest(t.first, tx.timestamp());
+        String other = outgoing ? (tx.to() != null ? tx.to() : tx.createdContract()) : tx.from();
+        if (other != null && !other.equals(wallet)) {
+          t.counterparties.computeIfAbsent(other, k -> new Metrics()).add(tx, outgoing);
+        }
+      }
+      return t;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package dev.vouch.indexing.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.ChainRead;
+import dev.vouch.chain.model.ChainTx;
+import dev.vouch.score.NewSnapshot;
+import dev.vouch.score.model.Evidence;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RunEvidenceTest {
+
+  static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
+  static final String W = "0x" + "a".repeat(40);
+  static final String B = "0x" + "b".repeat(40);
+  static final String C = "0x" + "c".repeat(40);
+  static final String D = "0x" + "d".repeat(40);
+  static final String E = "0x" + "e".repeat(40);
+  static int seq;
+
+  static ChainTx tx(String from, String to, long wei, Instant at, boolean ok) {
+    seq++;
+    return new ChainTx("0x" + String.format("%064x", seq), seq, 0, at, from, to, null,
+        BigInteger.valueOf(wei), ok);
+  }
+
+  static ChainTx create(String from, String created, Instant at) {
+    seq++;
+    return new ChainTx("0x" + String.format("%064x", seq), seq, 0, at, from, null, created,
+        BigInteger.ZERO, true);
+  }
+
+  static Instant daysAgo(long d) {
+    return NOW.minus(Duration.ofDays(d));
+  }
+
+  static Optional<NewSnapshot> run(Set<String> flagged, ChainRead... reads) {
+    return RunEvidence.snapshot(new RunEvidence.Input(W, NOW, 5042002, flagged,
+        new AttestationFacts(2, 1, 70), 9L, List.of(reads)));
+  }
+
+  @Test
+  void historyCountsDirectionsValueAndTimesPerCounterparty() {
+    var arc = new ChainRead(5042002, "Arc Testnet", "history", new ChainOutcome.History(List.of(
+        tx(W, B, 100, daysAgo(1), true),
+        tx(B, W, 7, daysAgo(3), true),
+        tx(W, B, 50, daysAgo(5), false),        // reverted: counted, no value, a failed tx
+        tx(W, C, 1, daysAgo(40), true),
+        tx(D, E, 999, daysAgo(2), true),        // only touches the wallet internally: skipped
+        tx(W, W, 5, daysAgo(10), true),         // self transfer: a transaction, no counterparty
+        create(W, D, daysAgo(400))), false));
+    NewSnapshot s = run(Set.of(), arc).orElseThrow();
+
+    Evidence e = s.evidence();
+    assertThat(e.totalTxCount()).isEqualTo(6);
+    assertThat(e.arcTxCount()).isEqualTo(6);
+    assertThat(e.failedTxCount()).isEqualTo(1);
+    assertThat(e.walletAgeDays()).isEqualTo(400);
+    assertThat(e.uniqueCounterparties()).isEqualTo(3);
+    assertThat(e.activeChains()).isEqualTo(1);
+    assertThat(e.acceptedAttestations()).isEqualTo(2);
+    assertThat(e.peerScoreSum()).isEqualTo(70);
+    assertThat(s.firstActivityAt()).isEqualTo(daysAgo(400));
+    assertThat(s.jobId()).isEqualTo(9L);
+
+    assertThat(s.counterparties()).containsExactly(
+        new NewSnapshot.CounterpartyRow(B, 5042002, true, 1, 2, daysAgo(5), daysAgo(1),
+            BigInteger.valueOf(7), BigInteger.valueOf(100)),
+        new NewSnapshot.CounterpartyRow(C, 5042002, true, 0, 1, daysAgo(40), daysAgo(40),
+            BigInteger.ZERO, BigInteger.ONE),
+        new NewSnapshot.CounterpartyRow(D, 5042002, true, 0, 1, daysAgo(400), daysAgo(400),
+            BigInteger.ZERO, BigInteger.ZERO));
+    assertThat(s.chains()).containsExactly(new NewSnapshot.ChainRow(5042002, "Arc Testnet", "indexed",
+        false, false, false, true, "history", 6, 3, NOW));
+  }
+
+  @Test
+  void cappedHistoryAggregateAndFailedChainsGiveTheirCoverageStates() {
+    var arc = new ChainRead(5042002, "Arc Testnet", "history",
+        new ChainOutcome.History(List.of(tx(B, W, 1, daysAgo(2), true)), true));
+    var polygon = new ChainRead(137, "Polygon", "aggregate",
+        new ChainOutcome.Aggregate(12, BigInteger.TEN, false, false));
+    var bnb = new ChainRead(56, "BNB Chain", "aggregate",
+        new ChainOutcome.Aggregate(0, BigInteger.ZERO, false, false));
+    var eth = new ChainRead(1, "Ethereum Mainnet", "history", new ChainOutcome.Failed(false, "BUSY"));
+    var base = new ChainRead(8453, "Base", "history", new ChainOutcome.Failed(true, "WRONG_CHAIN"));
+    NewSnapshot s = run(Set.of(), arc, polygon, bnb, eth, base).orElseThrow();
+
+    assertThat(s.chains()).extracting(NewSnapshot.ChainRow::status)
+        .containsExactly("indexed", "limited", "limited", "error", "error");
+    assertThat(s.chains().get(0).historyCapped()).isTrue();
+    assertThat(s.chains().get(1)).isEqualTo(new NewSnapshot.ChainRow(137, "Polygon", "limited", false, true,
+        null, null, "aggregate", 12, 0, NOW));
+    assertThat(s.chains().get(3)).isEqualTo(new NewSnapshot.ChainRow(1, "Ethereum Mainnet", "error", true, false,
+        null, null, "history", 0, 0, NOW));
+    assertThat(s.chains().get(4).transient_()).isFalse();
+    assertThat(s.chains().get(4).standing()).isTrue();
+    assertThat(s.activeChains()).containsExactly("Arc Testnet", "Polygon");
+    assertThat(s.evidence().totalTxCount()).isEqualTo(13);
+    assertThat(s.counterparties()).hasSize(1);
+  }
+
+  @Test
+  void contractAccountNonceIsNotTransactionCount() {
+    var polygon = new ChainRead(137, "Polygon", "aggregate",
+        new ChainOutcome.Aggregate(3, BigInteger.ZERO, true, false));
+    NewSnapshot s = run(Set.of(), polygon).orElseThrow();
+    assertThat(s.evidence().totalTxCount()).isZero();
+    assertThat(s.activeChains()).containsExactly("Polygon");
+    assertThat(s.evidence().walletAgeDays()).isZero();
+    assertThat(s.firstActivityAt()).isNull();
+  }
+
+  @Test
+  void noUsableChainGivesNothingToCommit() {
+    var eth = new ChainRead(1, "Ethereum Mainnet", "history", new ChainOutcome.Failed(false, "timeout"));
+    var base = new ChainRead(8453, "Base", "history", new ChainOutcome.Failed(true, "wrong chain"));
+    assertThat(run(Set.of(), eth, base)).isEmpty();
+    assertThat(run(Set.of())).isEmpty();
+  }
+
+  @Test
+  void counterpartiesAreDistinctAcrossChainsAndFlaggedOnesCountOnce() {
+    var arc = new ChainRead(5042002, "Arc Testnet", "history",
+        new ChainOutcome.History(List.of(tx(W, B, 1, daysAgo(1), true), tx(C, W, 1, daysAgo(1), true)), false));
+    var eth = new ChainRead(1, "Ethereum Mainnet", "history",
+        new ChainOutcome.History(List.of(tx(W, B, 3, daysAgo(9), true)), false));
+    NewSnapshot s = run(Set.of(B, E), arc, eth).orElseThrow();
+    assertThat(s.evidence().uniqueCounterparties()).isEqualTo(2);
+    assertThat(s.evidence().flaggedCounterparties()).isEqualTo(1);
+    assertThat(s.evidence().arcTxCount()).isEqualTo(2);
+    assertThat(s.evidence().totalTxCount()).isEqualTo(3);
+    assertThat(s.counterparties()).hasSize(3);
+    assertThat(s.score().breakdown().riskPenalty()).isNegative();
+  }
+}
