@@ -130,14 +130,22 @@ public final class RpcClient {
       batch.add(encode(calls.get(i), i + 1));
     }
     return post(url, batch).compose(answer -> {
-      if (answer.isObject() && answer.has("error")) {
-        // A node without batch support answers the whole array with one error.
+      if (answer.isObject() && refusesBatches(answer.get("error"))) {
         LOG.warning(() -> "chain " + chain.name() + ": batch refused, sending calls one by one");
         batchRefused = true;
         return send(url, calls);
       }
+      if (answer.isObject()) {
+        result(answer, 0);
+      }
       return Future.succeededFuture(results(answer, calls.size()));
     });
+  }
+
+  /** A node without batch support answers the whole array with one invalid-request error. */
+  private static boolean refusesBatches(JsonNode error) {
+    return error != null && error.isObject()
+        && (error.path("code").asInt() == -32600 || error.path("message").asText().toLowerCase(java.util.Locale.ROOT).contains("batch"));
   }
 
   private static ObjectNode encode(RpcCall call, int id) {
