@@ -61,13 +61,12 @@ public final class HistoryReader {
                 return done(true);
               }
               // Exactly at the cap on a page boundary: a node may say "not last" with nothing left.
-              return page.last ? done(false) : peekMore(page.oldestBlock()).map(more -> new ChainOutcome.History(txs, more));
+              return page.last || page.txs.isEmpty() ? done(false) : peekMore(page.oldestBlock()).map(more -> new ChainOutcome.History(txs, more));
             }
-            if (page.last) {
+            // Anvil answers an empty page that is not flagged last below block 1 or on a chain
+            // without blocks: either way nothing older exists.
+            if (page.last || page.txs.isEmpty()) {
               return done(false);
-            }
-            if (page.txs.isEmpty()) {
-              throw RpcShapes.malformed("empty page that is not the last");
             }
             return next(page.oldestBlock());
           });
