@@ -73,7 +73,7 @@ public final class HttpVerticle extends VerticleBase {
             Inputs.useCase(ctx.queryParams().get("useCase"))))
         .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
-        .onFailure(ctx::fail);
+        .onFailure(t -> Edge.fail(ctx, t));
   }
 
   private void score(RoutingContext ctx) {
@@ -81,7 +81,7 @@ public final class HttpVerticle extends VerticleBase {
         .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
         .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
-        .onFailure(ctx::fail);
+        .onFailure(t -> Edge.fail(ctx, t));
   }
 
   private void ready(RoutingContext ctx) {
