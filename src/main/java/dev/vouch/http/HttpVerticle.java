@@ -47,6 +47,8 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
     }
 
+    routes.add(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
+        .putHeader("Content-Type", "application/yaml").sendFile("openapi.yaml"));
     routes.add(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
     routes.add(HttpMethod.GET, "/health/ready", this::ready);
     routes.add(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));

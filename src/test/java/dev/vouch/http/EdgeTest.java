@@ -71,6 +71,13 @@ class EdgeTest {
   }
 
   @Test
+  void theOpenApiDocumentIsServed() {
+    var r = app.get("/openapi.yaml");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.bodyAsString()).startsWith("openapi: 3").contains("/api/v1/decision/{wallet}");
+  }
+
+  @Test
   void livenessIsTrivialAndReadinessChecksPostgres() {
     assertThat(app.get("/health/live").statusCode()).isEqualTo(200);
     var ready = app.get("/health/ready");
