@@ -9,6 +9,7 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -231,12 +232,25 @@ function yamlFor(chains) {
   return lines.join('\n') + '\n';
 }
 
-async function waitReady(rpc, child, name) {
+// Fails early when a port is taken, so we never seed somebody else's node.
+async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (e) => reject(new Error(e.code === 'EADDRINUSE' ? `port ${port} is already in use (pick another --base-port)` : e.message)));
+    srv.listen(port, '127.0.0.1', () => srv.close(resolve));
+  });
+}
+
+// Ready = our own child logged "Listening on" (it bound the port) and answers eth_chainId.
+async function waitReady(rpc, child, logFile, name) {
   for (let i = 0; i < 150; i++) {
-    if (child.exitCode !== null) throw new Error(`anvil for ${name} exited (code ${child.exitCode}); see its log in ${RUN_DIR}`);
-    try { return await rpc.call('eth_chainId'); } catch { await sleep(100); }
+    if (child.exitCode !== null) throw new Error(`anvil for ${name} exited (code ${child.exitCode}); see ${logFile}`);
+    if (fs.readFileSync(logFile, 'utf8').includes('Listening on')) {
+      try { return await rpc.call('eth_chainId'); } catch { /* not yet */ }
+    }
+    await sleep(100);
   }
-  throw new Error(`anvil for ${name} did not answer within 15 s`);
+  throw new Error(`anvil for ${name} did not answer within 15 s; see ${logFile}`);
 }
 
 async function start(opts) {
@@ -249,7 +263,7 @@ async function start(opts) {
 
   fs.mkdirSync(RUN_DIR, { recursive: true });
   if (fs.existsSync(PID_FILE)) {
-    const old = Number(fs.readFileSync(PID_FILE, 'utf8').trim());
+    const old = Number(fs.readFileSync(PID_FILE, 'utf8').split('\n')[0]);
     if (old && isAlive(old)) throw new Error(`devnet already running (pid ${old}); stop it with: kill ${old}`);
   }
   fs.writeFileSync(PID_FILE, `${process.pid}\n`);
@@ -266,7 +280,7 @@ async function start(opts) {
     for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
     for (let i = 0; i < 50 && children.some((c) => c.exitCode === null && c.signalCode === null); i++) await sleep(100);
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
-    try { if (fs.readFileSync(PID_FILE, 'utf8').trim() === String(process.pid)) fs.unlinkSync(PID_FILE); } catch { /* gone */ }
+    try { if (fs.readFileSync(PID_FILE, 'utf8').split('\n')[0] === String(process.pid)) fs.unlinkSync(PID_FILE); } catch { /* gone */ }
     log(`stopped ${children.length} anvil process(es)`);
     process.exit(code);
   };
@@ -274,12 +288,14 @@ async function start(opts) {
 
   try {
     const chains = CHAINS.map((c, i) => ({ ...c, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}` }));
+    for (const c of chains) await assertPortFree(c.port);
     for (const c of chains) {
-      const logFd = fs.openSync(path.join(RUN_DIR, `anvil-${c.port}.log`), 'w');
+      c.log = path.join(RUN_DIR, `anvil-${c.port}.log`);
+      const logFd = fs.openSync(c.log, 'w');
       const child = spawn(bin, [
         '--host', '127.0.0.1', '--port', String(c.port), '--chain-id', String(c.chainId),
         '--timestamp', String(genesis), '--no-mining',
-      ], { stdio: ['ignore', logFd, logFd] });
+      ], { stdio: ['ignore', logFd, logFd], detached: true }); // own process group: Ctrl-C reaches only us, we stop them
       fs.closeSync(logFd);
       child.on('error', (e) => { log(`cannot run ${bin}: ${e.message}`); stop(1); });
       child.on('exit', (code, signal) => {
@@ -293,7 +309,7 @@ async function start(opts) {
     const t0 = performance.now();
     const seeded = await Promise.all(chains.map(async (c, i) => {
       const rpc = rpcClient(c.rpcUrl);
-      const id = parseInt(await waitReady(rpc, children[i], c.name), 16);
+      const id = parseInt(await waitReady(rpc, children[i], c.log, c.name), 16);
       if (id !== c.chainId) throw new Error(`${c.name}: eth_chainId ${id}, expected ${c.chainId}`);
       return seedChain(rpc, c, i, genesis, now, bulk);
     }));
@@ -357,9 +373,11 @@ async function verify(opts) {
       const nonce = parseInt(await rpc.call('eth_getTransactionCount', [addr, 'latest']), 16);
       check(nonce === (a.isContract ? 1 : a.sent), `${c.name} ${a.label}: nonce ${nonce}`);
     }
+    const blocks = new Map();
     for (const tx of c.txs) {
-      const blk = await rpc.call('eth_getBlockByNumber', [hex(tx.blockNumber), false]);
-      check(parseInt(blk.timestamp, 16) === tx.timestamp && blk.transactions.includes(tx.hash), `${c.name}: block ${tx.blockNumber} time/tx`);
+      if (!blocks.has(tx.blockNumber)) blocks.set(tx.blockNumber, await rpc.call('eth_getBlockByNumber', [hex(tx.blockNumber), false]));
+      const blk = blocks.get(tx.blockNumber);
+      check(parseInt(blk.timestamp, 16) === tx.timestamp && blk.transactions.includes(tx.hash), `${c.name}: block ${tx.blockNumber} time/tx ${tx.hash}`);
     }
     console.log(`${c.name}: checked ${Object.keys(c.addresses).length} addresses, ${c.txs.length} txs`);
   }
