@@ -37,6 +37,7 @@ public final class VouchApp implements AutoCloseable {
   private final EmbeddedDatabase embedded;
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
+  private volatile String httpDeployment;
 
   private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url) {
     this.vertx = vertx;
@@ -101,8 +102,9 @@ public final class VouchApp implements AutoCloseable {
     }
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-        () -> new HttpVerticle(config, registry, health, apiRoutes),
-        new DeploymentOptions().setInstances(apiRoutes ? instances : 1)));
+            () -> new HttpVerticle(config, registry, health, apiRoutes),
+            new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
+        .onSuccess(id -> httpDeployment = id);
   }
 
   public Vertx vertx() {
@@ -121,12 +123,22 @@ public final class VouchApp implements AutoCloseable {
     return databaseUrl;
   }
 
-  /** Graceful: HTTP servers drain, verticles stop, then the pool and embedded Postgres close. */
+  /**
+   * Graceful: the HTTP servers drain first while consumers and the pool still serve their
+   * in-flight requests; only then do the other verticles, the pool and embedded Postgres stop.
+   */
   @Override
   public void close() {
+    long grace = config.http().shutdownGraceSeconds() + 5L;
     try {
-      vertx.close().toCompletionStage().toCompletableFuture()
-          .get(config.http().shutdownGraceSeconds() + 10L, TimeUnit.SECONDS);
+      if (httpDeployment != null) {
+        vertx.undeploy(httpDeployment).toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);
+      }
+    } catch (Exception e) {
+      LOG.warning("http drain: " + e.getMessage());
+    }
+    try {
+      vertx.close().toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);
     } catch (Exception e) {
       LOG.warning("vertx close: " + e.getMessage());
     }

@@ -55,6 +55,11 @@ public final class Edge {
     return new ApiError(413, "PAYLOAD_TOO_LARGE", "The request body is over the size limit; send less.");
   }
 
+  /** Answers a handler's failed future directly, so metrics keep the route's own label. */
+  public static void fail(RoutingContext ctx, Throwable t) {
+    error(ctx, toApiError(t, 500, ctx.get(RequestIds.CONTEXT_KEY)));
+  }
+
   /** Every failure becomes a catalogue error; nothing internal reaches the client. */
   static void failure(RoutingContext ctx) {
     error(ctx, toApiError(ctx.failure(), ctx.statusCode(), ctx.get(RequestIds.CONTEXT_KEY)));

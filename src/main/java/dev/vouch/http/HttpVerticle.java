@@ -47,6 +47,8 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
     }
 
+    routes.add(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
+        .putHeader("Content-Type", "application/yaml").sendFile("openapi.yaml"));
     routes.add(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
     routes.add(HttpMethod.GET, "/health/ready", this::ready);
     routes.add(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));
@@ -73,7 +75,7 @@ public final class HttpVerticle extends VerticleBase {
             Inputs.useCase(ctx.queryParams().get("useCase"))))
         .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
-        .onFailure(ctx::fail);
+        .onFailure(t -> Edge.fail(ctx, t));
   }
 
   private void score(RoutingContext ctx) {
@@ -81,7 +83,7 @@ public final class HttpVerticle extends VerticleBase {
         .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
         .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
-        .onFailure(ctx::fail);
+        .onFailure(t -> Edge.fail(ctx, t));
   }
 
   private void ready(RoutingContext ctx) {

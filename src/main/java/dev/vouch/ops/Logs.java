@@ -25,5 +25,7 @@ public final class Logs {
     Logger.getLogger("io.netty").setLevel(Level.WARNING);
     Logger.getLogger("org.flywaydb").setLevel(Level.WARNING);
     Logger.getLogger("io.zonky").setLevel(Level.WARNING);
+    // Several consumers on one address register the same event-bus gauge; Micrometer warns once, harmlessly.
+    Logger.getLogger("io.micrometer.core.instrument.MeterRegistry").setLevel(Level.SEVERE);
   }
 }

@@ -29,7 +29,9 @@ public final class StoreException extends RuntimeException {
       if ("42P01".equals(state)) {
         return new StoreException(Kind.SCHEMA_MISSING, "table missing", t);
       }
-      if (state != null && (state.startsWith("08") || state.startsWith("57P"))) {
+      // Connection failures, shutdowns, exhausted server resources, a database refusing connections.
+      if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
+          || ("55000".equals(state) && String.valueOf(pg.getErrorMessage()).contains("connections")))) {
         return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
       }
       return new StoreException(Kind.OTHER, "database error " + state, t);

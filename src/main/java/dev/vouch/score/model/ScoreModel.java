@@ -23,8 +23,11 @@ public final class ScoreModel {
   /** A high penalty is strong negative evidence (decision rule D3). */
   public static final int HIGH_PENALTY = -20;
 
-  /** Failed-transaction penalty applies from this many sent transactions and this failure share. */
-  static final int FAILED_MIN_TX = 20;
+  /**
+   * Failed-transaction penalty: at least this many failures and more than this share of all
+   * transactions. Keyed on the failure count (not the total) so more activity never adds it.
+   */
+  static final int FAILED_MIN = 10;
   static final double FAILED_SHARE = 0.5;
 
   // Step tables: {threshold, points}; the highest threshold reached wins.
@@ -55,8 +58,7 @@ public final class ScoreModel {
 
   static int riskPenalty(Evidence e) {
     long penalty = (long) PENALTY_PER_FLAGGED * e.flaggedCounterparties();
-    if (e.totalTxCount() >= FAILED_MIN_TX
-        && e.failedTxCount() > FAILED_SHARE * e.totalTxCount()) {
+    if (e.failedTxCount() >= FAILED_MIN && e.failedTxCount() > FAILED_SHARE * e.totalTxCount()) {
       penalty += PENALTY_FAILED_TX;
     }
     return (int) Math.max(PENALTY_FLOOR, penalty);

@@ -1,0 +1,57 @@
+package dev.vouch.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ConfigLoaderTest {
+
+  @Test
+  void defaultsComeFromTheShippedYaml() {
+    AppConfig c = ConfigLoader.load(Map.of());
+    assertThat(c.role()).isEqualTo(AppConfig.Role.all);
+    assertThat(c.http().port()).isEqualTo(8080);
+    assertThat(c.http().bodyLimitBytes()).isEqualTo(262_144);
+    assertThat(c.database().embedded()).isTrue();
+    assertThat(c.redis().configured()).isFalse();
+    assertThat(c.models().staleAfterHours()).isEqualTo(24);
+    assertThat(c.chains()).extracting(ChainConfig::chainId).containsExactly(5042002L, 1L, 8453L, 42161L, 137L, 56L);
+    assertThat(c.chains().get(4).mode()).isEqualTo(ChainConfig.EvidenceMode.aggregate);
+  }
+
+  @Test
+  void environmentOverridesEveryLeafAndTheAliases() {
+    AppConfig c = ConfigLoader.load(Map.of(
+        "PORT", "9090",
+        "DATABASE_URL", "postgres://u:p@db:5432/vouch",
+        "REDIS_URL", "redis://cache:6379",
+        "VOUCH_ROLE", "worker",
+        "VOUCH_HTTP_BODY_LIMIT_BYTES", "2048",
+        "VOUCH_HTTP_TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.0/24",
+        "VOUCH_MODELS_STALE_AFTER_HOURS", "12"));
+    assertThat(c.http().port()).isEqualTo(9090);
+    assertThat(c.database().url()).isEqualTo("postgres://u:p@db:5432/vouch");
+    assertThat(c.redis().url()).isEqualTo("redis://cache:6379");
+    assertThat(c.role()).isEqualTo(AppConfig.Role.worker);
+    assertThat(c.role().runsApi()).isFalse();
+    assertThat(c.http().bodyLimitBytes()).isEqualTo(2048);
+    assertThat(c.http().trustedProxies()).containsExactly("10.0.0.0/8", "192.168.1.0/24");
+    assertThat(c.models().staleAfterHours()).isEqualTo(12);
+  }
+
+  @Test
+  void envNamesAreUpperSnakeOfThePath() {
+    assertThat(ConfigLoader.envName("http.bodyLimitBytes")).isEqualTo("VOUCH_HTTP_BODY_LIMIT_BYTES");
+    assertThat(ConfigLoader.envName("database.url")).isEqualTo("VOUCH_DATABASE_URL");
+  }
+
+  @Test
+  void invalidValuesFailAtStartupWithTheirName() {
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("PORT", "eighty")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("port");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_ROLE", "boss")))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+}

@@ -1,0 +1,400 @@
+#!/usr/bin/env node
+// Local EVM devnet for Vouch: one Anvil per catalogue chain, seeded with scripted, backdated activity.
+//
+//   node devnet.mjs start  [--out ../../config/chains.devnet.yaml] [--base-port 18545]
+//                          [--truth seed-truth.json] [--bulk N]
+//   node devnet.mjs verify [--truth seed-truth.json]   (checks a running devnet against its truth file)
+//
+// Plain Node ESM, no dependencies besides the anvil binary from @foundry-rs/anvil.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const RUN_DIR = path.join(HERE, 'run');
+const PID_FILE = path.join(RUN_DIR, 'devnet.pid');
+
+const CHAINS = [
+  { name: 'Arc Testnet', chainId: 5042002, symbol: 'USDC', mode: 'history', explorer: 'https://testnet.arcscan.app/address/{address}' },
+  { name: 'Ethereum Mainnet', chainId: 1, symbol: 'ETH', mode: 'history', explorer: 'https://etherscan.io/address/{address}' },
+  { name: 'Base', chainId: 8453, symbol: 'ETH', mode: 'history', explorer: 'https://basescan.org/address/{address}' },
+  { name: 'Arbitrum', chainId: 42161, symbol: 'ETH', mode: 'history', explorer: 'https://arbiscan.io/address/{address}' },
+  { name: 'Polygon', chainId: 137, symbol: 'POL', mode: 'aggregate', explorer: 'https://polygonscan.com/address/{address}' },
+  { name: 'BNB Chain', chainId: 56, symbol: 'BNB', mode: 'aggregate', explorer: 'https://bscscan.com/address/{address}' },
+];
+
+// Anvil's default dev accounts (mnemonic "test test ... junk"), unlocked for eth_sendTransaction.
+const ACCOUNTS = {
+  alice: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', // old wallet, deploys the contract
+  bob: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', // old wallet, trades with alice
+  carol: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', // one old and one incoming tx
+  dave: '0x90f79bf6eb2c4f870365e785982e1f101e93b906', // recent-only wallet
+  busy: '0x9965507d1a55bcc2695c58ba16fb37d819b0a4dc', // --bulk transfers go busy <-> busyPeer
+  busyPeer: '0x976ea74026e726554db657fa54763abd0c3a0aa9',
+  fresh: '0xa0ee7a142d267c1f36714e4a8f75612f20a79720', // funded at genesis, never used
+};
+
+// Counter contract: every call increments storage slot 0 and returns it; accepts value.
+// runtime 6000546001018060005560005260206000f3 (18 bytes) behind a 12-byte CODECOPY/RETURN constructor.
+const COUNTER_INITCODE = '0x6012600c60003960126000f3' + '6000546001018060005560005260206000f3';
+const COUNTER_RUNTIME = '0x6000546001018060005560005260206000f3';
+
+const DAY = 86400;
+const YEARS = 3;
+const ETHER = 10n ** 18n;
+const BULK_PER_BLOCK = 100; // the 30M gas limit fits ~1,428 plain transfers per block
+
+// ---------- small helpers ----------
+
+function parseArgs(argv) {
+  const [cmd, ...rest] = argv;
+  const opts = {};
+  for (let i = 0; i < rest.length; i++) {
+    const m = /^--([a-z-]+)(?:=(.*))?$/.exec(rest[i]);
+    if (!m) throw new Error(`unexpected argument: ${rest[i]}`);
+    opts[m[1]] = m[2] !== undefined ? m[2] : rest[++i];
+    if (opts[m[1]] === undefined) throw new Error(`--${m[1]} needs a value`);
+  }
+  return { cmd, opts };
+}
+
+const hex = (n) => '0x' + BigInt(n).toString(16);
+const log = (msg) => process.stderr.write(`[devnet] ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function rpcClient(url) {
+  let id = 0;
+  async function post(body) {
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+    return res.json();
+  }
+  const unwrap = (method, r) => {
+    if (r.error) throw new Error(`${url} ${method}: ${r.error.message}`);
+    return r.result;
+  };
+  return {
+    url,
+    call: async (method, params = []) => unwrap(method, await post({ jsonrpc: '2.0', id: ++id, method, params })),
+    // JSON-RPC batch; results come back in request order (matched by id)
+    batch: async (calls) => {
+      if (calls.length === 0) return [];
+      const reqs = calls.map(([method, params]) => ({ jsonrpc: '2.0', id: ++id, method, params }));
+      const byId = new Map((await post(reqs)).map((r) => [r.id, r]));
+      return reqs.map((q) => unwrap(q.method, byId.get(q.id)));
+    },
+  };
+}
+
+function anvilBinary() {
+  if (process.env.ANVIL_BIN) return process.env.ANVIL_BIN;
+  // Spawn the platform binary directly (not the node wrapper) so the pids we track are anvil's own.
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch];
+  const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
+  try {
+    const require = createRequire(path.join(HERE, 'package.json'));
+    const bin = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/bin/${exe}`);
+    if (fs.existsSync(bin)) return bin;
+  } catch { /* fall through */ }
+  const wrapper = path.join(HERE, 'node_modules', '.bin', exe);
+  if (fs.existsSync(wrapper)) return wrapper;
+  throw new Error('anvil not found: run `npm ci` in tools/devnet (or set ANVIL_BIN)');
+}
+
+function isAlive(pid) {
+  try { process.kill(pid, 0); return true; } catch { return false; }
+}
+
+// ---------- the seeding script ----------
+
+// Every block of the script: a timestamp and the txs mined into it. Values differ a little per
+// chain (chainIndex gwei) so a mix-up between chains shows in tests.
+function plan(genesis, now, chainIndex, bulk) {
+  const v = (wei) => wei + BigInt(chainIndex) * 1_000_000_000n;
+  const t = (from, to, value) => ({ kind: 'transfer', from, to, value: v(value) });
+  const { alice, bob, carol, dave, busy, busyPeer } = ACCOUNTS;
+  const blocks = [
+    { ts: genesis + 30 * DAY, txs: [t(alice, bob, 3n * ETHER / 2n)] },
+    { ts: genesis + 90 * DAY, txs: [t(bob, alice, ETHER / 4n)] },
+    { ts: genesis + 180 * DAY, txs: [{ kind: 'deploy', from: alice, to: null, value: 0n, data: COUNTER_INITCODE }] },
+    { ts: genesis + 200 * DAY, txs: [{ kind: 'call', from: bob, to: 'counter', value: 0n, data: '0x' }] },
+    { ts: genesis + 400 * DAY, txs: [t(carol, alice, 2n * ETHER)] },
+    { ts: genesis + 700 * DAY, txs: [t(alice, carol, ETHER / 10n)] },
+    { ts: now - 30 * DAY, txs: [t(alice, dave, ETHER / 20n)] },
+    { ts: now - 7 * DAY, txs: [t(dave, bob, ETHER / 100n)] },
+    { ts: now - 1 * DAY, txs: [{ kind: 'call', from: alice, to: 'counter', value: ETHER / 1000n, data: '0x' }] },
+    { ts: now - 3600, txs: [t(bob, alice, 3n * ETHER / 10n)] },
+  ];
+  // Bulk: N transfers busy <-> busyPeer, BULK_PER_BLOCK per block, spread over days 450..650.
+  const nBlocks = Math.ceil(bulk / BULK_PER_BLOCK);
+  for (let b = 0; b < nBlocks; b++) {
+    const txs = [];
+    for (let i = b * BULK_PER_BLOCK; i < Math.min(bulk, (b + 1) * BULK_PER_BLOCK); i++) {
+      txs.push(i % 2 === 0 ? t(busy, busyPeer, ETHER / 1000n + BigInt(i)) : t(busyPeer, busy, ETHER / 2000n + BigInt(i)));
+    }
+    blocks.push({ ts: genesis + 450 * DAY + Math.floor((b * 200 * DAY) / Math.max(1, nBlocks)), txs });
+  }
+  return blocks.sort((a, b) => a.ts - b.ts);
+}
+
+async function seedChain(rpc, chain, chainIndex, genesis, now, bulk) {
+  const nonces = new Map();
+  const nextNonce = async (addr) => {
+    if (!nonces.has(addr)) nonces.set(addr, parseInt(await rpc.call('eth_getTransactionCount', [addr, 'pending']), 16));
+    const n = nonces.get(addr);
+    nonces.set(addr, n + 1);
+    return n;
+  };
+  const contracts = {};
+  const txs = [];
+  for (const block of plan(genesis, now, chainIndex, bulk)) {
+    // automine is off (--no-mining): queue the block's txs in one batch with explicit nonces, then
+    // mine exactly one block at the scripted timestamp.
+    const sends = [];
+    for (const tx of block.txs) {
+      const to = tx.to === 'counter' ? contracts.counter : tx.to;
+      const req = { from: tx.from, value: hex(tx.value), nonce: hex(await nextNonce(tx.from)) };
+      if (to) req.to = to;
+      if (tx.data) req.data = tx.data;
+      req.gas = hex(tx.kind === 'transfer' ? 21000 : 200000);
+      sends.push(['eth_sendTransaction', [req]]);
+    }
+    const hashes = await rpc.batch(sends);
+    await rpc.call('evm_mine', [block.ts]);
+    const receipts = await rpc.batch(hashes.map((h) => ['eth_getTransactionReceipt', [h]]));
+    receipts.forEach((r, i) => {
+      const tx = block.txs[i];
+      if (!r || r.status !== '0x1') throw new Error(`${chain.name}: tx ${hashes[i]} not mined or failed`);
+      if (tx.kind === 'deploy') contracts.counter = r.contractAddress.toLowerCase();
+      txs.push({
+        hash: r.transactionHash,
+        blockNumber: parseInt(r.blockNumber, 16),
+        transactionIndex: parseInt(r.transactionIndex, 16),
+        timestamp: block.ts,
+        kind: tx.kind,
+        from: r.from.toLowerCase(),
+        to: r.to ? r.to.toLowerCase() : null,
+        ...(r.contractAddress ? { contractAddress: r.contractAddress.toLowerCase() } : {}),
+        value: tx.value.toString(),
+      });
+    });
+  }
+  txs.sort((a, b) => a.blockNumber - b.blockNumber || a.transactionIndex - b.transactionIndex);
+  await rpc.call('evm_setAutomine', [true]); // later test txs get mined right away
+
+  // Per-address expectations, as ots_searchTransactionsBefore/After and eth_* should report them.
+  const labels = Object.fromEntries(Object.entries(ACCOUNTS).map(([k, a]) => [a, k]));
+  if (contracts.counter) labels[contracts.counter] = 'counter';
+  const addresses = {};
+  for (const [addr, label] of Object.entries(labels)) {
+    const mine = txs.filter((x) => x.from === addr || x.to === addr || x.contractAddress === addr);
+    const [balance, nonce, code] = await rpc.batch([
+      ['eth_getBalance', [addr, 'latest']],
+      ['eth_getTransactionCount', [addr, 'latest']],
+      ['eth_getCode', [addr, 'latest']],
+    ]);
+    addresses[addr] = {
+      label,
+      txCount: mine.length,
+      sent: mine.filter((x) => x.from === addr).length,
+      nonce: parseInt(nonce, 16), // contracts start at nonce 1 (EIP-161)
+      isContract: code !== '0x',
+      firstTimestamp: mine.length ? mine[0].timestamp : null,
+      lastTimestamp: mine.length ? mine[mine.length - 1].timestamp : null,
+      balanceWei: BigInt(balance).toString(), // observed after seeding (includes gas spent)
+    };
+  }
+  const head = parseInt(await rpc.call('eth_blockNumber'), 16);
+  return { contracts, txs, addresses, head };
+}
+
+// ---------- start ----------
+
+function yamlFor(chains) {
+  const q = (s) => JSON.stringify(s); // JSON strings are valid YAML scalars
+  const lines = ['# Generated by tools/devnet/devnet.mjs: local Anvil chains (see tools/devnet/README.md).', 'chains:'];
+  for (const c of chains) {
+    lines.push(
+      `  - name: ${c.name}`,
+      `    chainId: ${c.chainId}`,
+      `    symbol: ${c.symbol}`,
+      `    explorer: ${c.explorer}`,
+      `    mode: ${c.mode}`,
+      '    historyCap: 1000',
+      `    rpcUrls: [ ${q(c.rpcUrl)} ]`,
+      '    timeoutMs: 5000',
+      '    concurrency: 8',
+    );
+  }
+  return lines.join('\n') + '\n';
+}
+
+// Fails early when a port is taken, so we never seed somebody else's node.
+async function assertPortFree(port) {
+  await new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (e) => reject(new Error(e.code === 'EADDRINUSE' ? `port ${port} is already in use (pick another --base-port)` : e.message)));
+    srv.listen(port, '127.0.0.1', () => srv.close(resolve));
+  });
+}
+
+// Ready = our own child logged "Listening on" (it bound the port) and answers eth_chainId.
+async function waitReady(rpc, child, logFile, name) {
+  for (let i = 0; i < 150; i++) {
+    if (child.exitCode !== null) throw new Error(`anvil for ${name} exited (code ${child.exitCode}); see ${logFile}`);
+    if (fs.readFileSync(logFile, 'utf8').includes('Listening on')) {
+      try { return await rpc.call('eth_chainId'); } catch { /* not yet */ }
+    }
+    await sleep(100);
+  }
+  throw new Error(`anvil for ${name} did not answer within 15 s; see ${logFile}`);
+}
+
+async function start(opts) {
+  const basePort = Number(opts['base-port'] ?? 18545);
+  const out = opts.out ? path.resolve(opts.out) : path.resolve(HERE, '../../config/chains.devnet.yaml');
+  const truthPath = opts.truth ? path.resolve(opts.truth) : path.join(HERE, 'seed-truth.json');
+  const bulk = Number(opts.bulk ?? 0);
+  if (!Number.isInteger(basePort) || basePort < 1 || basePort + CHAINS.length > 65535) throw new Error('bad --base-port');
+  if (!Number.isInteger(bulk) || bulk < 0) throw new Error('bad --bulk');
+
+  fs.mkdirSync(RUN_DIR, { recursive: true });
+  if (fs.existsSync(PID_FILE)) {
+    const old = Number(fs.readFileSync(PID_FILE, 'utf8').split('\n')[0]);
+    if (old && isAlive(old)) throw new Error(`devnet already running (pid ${old}); stop it with: kill ${old}`);
+  }
+  fs.writeFileSync(PID_FILE, `${process.pid}\n`);
+
+  const bin = anvilBinary();
+  const now = Math.floor(Date.now() / 1000);
+  const genesis = now - YEARS * 365 * DAY;
+  const children = [];
+  let stopping = false;
+
+  const stop = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+    for (let i = 0; i < 50 && children.some((c) => c.exitCode === null && c.signalCode === null); i++) await sleep(100);
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    try { if (fs.readFileSync(PID_FILE, 'utf8').split('\n')[0] === String(process.pid)) fs.unlinkSync(PID_FILE); } catch { /* gone */ }
+    log(`stopped ${children.length} anvil process(es)`);
+    process.exit(code);
+  };
+  for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
+
+  try {
+    const chains = CHAINS.map((c, i) => ({ ...c, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}` }));
+    for (const c of chains) await assertPortFree(c.port);
+    for (const c of chains) {
+      c.log = path.join(RUN_DIR, `anvil-${c.port}.log`);
+      const logFd = fs.openSync(c.log, 'w');
+      const child = spawn(bin, [
+        '--host', '127.0.0.1', '--port', String(c.port), '--chain-id', String(c.chainId),
+        '--timestamp', String(genesis), '--no-mining',
+      ], { stdio: ['ignore', logFd, logFd], detached: true }); // own process group: Ctrl-C reaches only us, we stop them
+      fs.closeSync(logFd);
+      child.on('error', (e) => { log(`cannot run ${bin}: ${e.message}`); stop(1); });
+      child.on('exit', (code, signal) => {
+        if (!stopping) { log(`anvil for ${c.name} (port ${c.port}) exited unexpectedly (${signal ?? code})`); stop(1); }
+      });
+      children.push(child);
+      c.pid = child.pid;
+    }
+    fs.writeFileSync(PID_FILE, `${process.pid}\n${children.map((c) => c.pid).join(' ')}\n`);
+
+    const t0 = performance.now();
+    const seeded = await Promise.all(chains.map(async (c, i) => {
+      const rpc = rpcClient(c.rpcUrl);
+      const id = parseInt(await waitReady(rpc, children[i], c.log, c.name), 16);
+      if (id !== c.chainId) throw new Error(`${c.name}: eth_chainId ${id}, expected ${c.chainId}`);
+      return seedChain(rpc, c, i, genesis, now, bulk);
+    }));
+    const seedMs = Math.round(performance.now() - t0);
+
+    const truth = {
+      generatedAt: new Date(now * 1000).toISOString(),
+      genesisTimestamp: genesis,
+      accounts: ACCOUNTS,
+      contractRuntimeCode: COUNTER_RUNTIME,
+      chains: chains.map((c, i) => ({
+        name: c.name, chainId: c.chainId, symbol: c.symbol, mode: c.mode, rpcUrl: c.rpcUrl,
+        headBlock: seeded[i].head, contracts: seeded[i].contracts,
+        addresses: seeded[i].addresses, txs: seeded[i].txs,
+      })),
+    };
+    fs.writeFileSync(truthPath, JSON.stringify(truth, null, 2) + '\n');
+    fs.mkdirSync(path.dirname(out), { recursive: true });
+    fs.writeFileSync(out, yamlFor(chains));
+
+    console.log(JSON.stringify({
+      status: 'ready', pid: process.pid, seedMs, config: out, truth: truthPath,
+      chains: chains.map((c, i) => ({ name: c.name, chainId: c.chainId, port: c.port, pid: c.pid, txs: seeded[i].txs.length })),
+    }));
+    log('running; Ctrl-C (or kill ' + process.pid + ') stops every anvil');
+  } catch (e) {
+    log(`error: ${e.message}`);
+    await stop(1);
+  }
+}
+
+// ---------- verify ----------
+
+// Pages ots_searchTransactionsBefore the way a client would: blockNumber 0 = from the tip, then the
+// lowest block number of the previous page (exclusive) until lastPage or an empty page.
+async function searchAll(rpc, addr, pageSize = 25) {
+  const hashes = [];
+  let cursor = 0;
+  for (let pages = 0; pages < 10000; pages++) {
+    const r = await rpc.call('ots_searchTransactionsBefore', [addr, cursor, pageSize]);
+    for (const tx of r.txs) hashes.push(tx.hash);
+    if (r.lastPage || r.txs.length === 0) break;
+    cursor = Math.min(...r.txs.map((tx) => parseInt(tx.blockNumber, 16)));
+  }
+  return hashes;
+}
+
+async function verify(opts) {
+  const truthPath = opts.truth ? path.resolve(opts.truth) : path.join(HERE, 'seed-truth.json');
+  const truth = JSON.parse(fs.readFileSync(truthPath, 'utf8'));
+  let failures = 0;
+  const check = (ok, what) => { if (!ok) { failures++; console.log(`FAIL ${what}`); } };
+  for (const c of truth.chains) {
+    const rpc = rpcClient(c.rpcUrl);
+    check(parseInt(await rpc.call('eth_chainId'), 16) === c.chainId, `${c.name}: eth_chainId`);
+    for (const [addr, a] of Object.entries(c.addresses)) {
+      const got = await searchAll(rpc, addr);
+      const want = c.txs.filter((x) => x.from === addr || x.to === addr || x.contractAddress === addr).map((x) => x.hash).reverse();
+      check(got.length === want.length && new Set(got).size === got.length && want.every((h) => got.includes(h)),
+        `${c.name} ${a.label}: ots history ${got.length} txs, truth ${want.length}`);
+      const nonce = parseInt(await rpc.call('eth_getTransactionCount', [addr, 'latest']), 16);
+      check(nonce === (a.isContract ? 1 : a.sent), `${c.name} ${a.label}: nonce ${nonce}`);
+    }
+    const blocks = new Map();
+    for (const tx of c.txs) {
+      if (!blocks.has(tx.blockNumber)) blocks.set(tx.blockNumber, await rpc.call('eth_getBlockByNumber', [hex(tx.blockNumber), false]));
+      const blk = blocks.get(tx.blockNumber);
+      check(parseInt(blk.timestamp, 16) === tx.timestamp && blk.transactions.includes(tx.hash), `${c.name}: block ${tx.blockNumber} time/tx ${tx.hash}`);
+    }
+    console.log(`${c.name}: checked ${Object.keys(c.addresses).length} addresses, ${c.txs.length} txs`);
+  }
+  console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
+  process.exit(failures ? 1 : 0);
+}
+
+// ---------- main ----------
+
+const USAGE = 'usage: node devnet.mjs start [--out FILE] [--base-port N] [--truth FILE] [--bulk N]\n' +
+  '       node devnet.mjs verify [--truth FILE]';
+try {
+  const { cmd, opts } = parseArgs(process.argv.slice(2));
+  if (cmd === 'start') await start(opts);
+  else if (cmd === 'verify') await verify(opts);
+  else { console.error(USAGE); process.exit(cmd ? 2 : 0); }
+} catch (e) {
+  console.error(`[devnet] ${e.message}\n${USAGE}`);
+  process.exit(2);
+}
