@@ -5,6 +5,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.http.HttpVerticle;
+import dev.vouch.indexing.Indexing;
 import dev.vouch.ops.Metrics;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
@@ -100,6 +101,7 @@ public final class VouchApp implements AutoCloseable {
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
     }
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
             () -> new HttpVerticle(config, registry, health, apiRoutes),

@@ -43,8 +43,12 @@ public final class TestApp implements AutoCloseable {
 
   /** Starts with environment-style overrides (as an operator would set them). */
   public static TestApp start(Map<String, String> overrides) {
+    return startOn(TestDatabase.fresh(), overrides);
+  }
+
+  /** Another instance on an existing database (several processes sharing one Postgres). */
+  public static TestApp startOn(DatabaseUrl db, Map<String, String> overrides) {
     try {
-      DatabaseUrl db = TestDatabase.fresh();
       int port = freePort();
       Map<String, String> env = new HashMap<>();
       env.put("DATABASE_URL", db.toUrl());

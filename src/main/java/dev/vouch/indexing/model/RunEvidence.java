@@ -41,6 +41,25 @@ public final class RunEvidence {
 
   private RunEvidence() {}
 
+  /** At least one chain gave evidence (history or aggregate); otherwise the run commits nothing. */
+  public static boolean usable(List<ChainRead> reads) {
+    return reads.stream().anyMatch(r -> !(r.outcome() instanceof ChainOutcome.Failed));
+  }
+
+  /** Why a run without usable evidence failed, chain by chain. */
+  public static String failureSummary(List<ChainRead> reads) {
+    if (reads.isEmpty()) {
+      return "no chain is configured with RPC URLs";
+    }
+    StringBuilder out = new StringBuilder("no usable chain:");
+    for (ChainRead r : reads) {
+      if (r.outcome() instanceof ChainOutcome.Failed f) {
+        out.append(' ').append(r.chain()).append(" (").append(f.reason()).append(");");
+      }
+    }
+    return out.toString();
+  }
+
   /** The snapshot, or empty when no chain gave usable evidence (nothing may commit). */
   public static Optional<NewSnapshot> snapshot(Input in) {
     List<NewSnapshot.ChainRow> chains = new ArrayList<>();

@@ -1,0 +1,35 @@
+package dev.vouch.indexing;
+
+import java.time.Instant;
+
+/**
+ * What the entry points know about a wallet before deciding (SPEC 3.1-3.3).
+ *
+ * @param known a wallets row exists (seen by an earlier intake, refresh or registration)
+ * @param lastIndexedAt the latest committed snapshot's time, null when none
+ * @param lastState state of the latest job, null when none
+ * @param lastAttemptAt when the latest job last moved (finished, started or was queued)
+ * @param ledger the refresh_ledger table exists on this deployment
+ */
+public record EntryState(
+    boolean known, Instant lastIndexedAt, boolean inFlight, String lastState, Instant lastAttemptAt,
+    boolean registered, boolean ledger) {
+
+  /** The latest attempt failed less than the cooldown ago: seconds until the next may start, else 0. */
+  public long cooldownSeconds(Instant now, java.time.Duration cooldown) {
+    if (!"failed".equals(lastState) || lastAttemptAt == null) {
+      return 0;
+    }
+    return secondsUntil(lastAttemptAt.plus(cooldown), now);
+  }
+
+  /** Any attempt (whatever its outcome) within the window. */
+  public boolean attemptedWithin(Instant now, java.time.Duration window) {
+    return lastAttemptAt != null && lastAttemptAt.plus(window).isAfter(now);
+  }
+
+  static long secondsUntil(Instant at, Instant now) {
+    long ms = at.toEpochMilli() - now.toEpochMilli();
+    return ms <= 0 ? 0 : (ms + 999) / 1000;
+  }
+}

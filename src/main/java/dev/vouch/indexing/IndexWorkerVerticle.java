@@ -1,0 +1,145 @@
+package dev.vouch.indexing;
+
+import dev.vouch.bus.Addresses;
+import dev.vouch.chain.ChainReaders;
+import dev.vouch.config.AppConfig;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import java.lang.management.ManagementFactory;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Runs indexing jobs (roles worker and all): claims queued jobs, or jobs whose lease expired
+ * because their worker died, with FOR UPDATE SKIP LOCKED; renews the lease while a run lasts;
+ * and sweeps registered wallets for the rolling daily re-index. Wakes on the poll timer and on
+ * NOTIFY of a queued job. Deployed once per process; a run does only non-blocking I/O.
+ */
+public final class IndexWorkerVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(IndexWorkerVerticle.class.getName());
+
+  private final JobStore jobs;
+  private final AppConfig config;
+  private final Clock clock;
+  private final AppConfig.Indexing ix;
+  private final String owner;
+  private ChainReaders readers;
+  private Pipeline pipeline;
+  private int running;
+  private boolean pumping;
+  private boolean again;
+  private boolean stopped;
+
+  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock) {
+    this.jobs = jobs;
+    this.config = config;
+    this.clock = clock;
+    this.ix = config.indexing();
+    this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
+  }
+
+  /** Lease owner name of this worker: process and a random suffix. */
+  public String owner() {
+    return owner;
+  }
+
+  @Override
+  public Future<?> start() {
+    readers = new ChainReaders(vertx, config.chains(), ix);
+    var flagged = new HashSet<String>();
+    config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
+    pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
+    if (readers.chains().isEmpty()) {
+      LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
+    }
+    readers.checkChainIds();
+    vertx.setPeriodic(ix.pollMs(), id -> pump());
+    vertx.setPeriodic(1, Duration.ofMinutes(ix.reindexEveryMinutes()).toMillis(), id -> sweep());
+    return vertx.eventBus().<String>localConsumer(Addresses.JOBS_QUEUED, msg -> pump()).completion();
+  }
+
+  @Override
+  public Future<?> stop() {
+    stopped = true;
+    readers.close();
+    return Future.succeededFuture();
+  }
+
+  /** Claims until the concurrency bound is reached or no job is waiting; one pump at a time. */
+  private void pump() {
+    if (stopped) {
+      return;
+    }
+    if (pumping) {
+      again = true;
+      return;
+    }
+    pumping = true;
+    again = false;
+    jobs.abandonExpired(clock.instant(), ix.maxAttempts())
+        .compose(n -> claimWhileFree())
+        .onComplete(ar -> {
+          pumping = false;
+          if (ar.failed()) {
+            LOG.log(Level.WARNING, "claiming jobs failed", ar.cause());
+          } else if (again) {
+            pump();
+          }
+        });
+  }
+
+  private Future<Void> claimWhileFree() {
+    if (stopped || running >= ix.maxConcurrentJobs()) {
+      return Future.succeededFuture();
+    }
+    Instant now = clock.instant();
+    return jobs.claim(owner, now, now.plusSeconds(ix.leaseSeconds())).compose(job -> {
+      if (job.isEmpty()) {
+        return Future.succeededFuture();
+      }
+      execute(job.get());
+      return claimWhileFree();
+    });
+  }
+
+  private void execute(IndexJob job) {
+    running++;
+    long renewEvery = Math.max(1, ix.leaseSeconds() * 1000L / 3);
+    long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
+        .onFailure(t -> LOG.warning(() -> "lease renewal of job " + job.id() + " failed: " + t.getMessage())));
+    long start = System.nanoTime();
+    pipeline.run(job, owner).onComplete(ar -> {
+      vertx.cancelTimer(renewal);
+      running--;
+      if (ar.failed()) {
+        LOG.log(Level.WARNING, "job " + job.id() + " ended with an error; its lease will expire", ar.cause());
+      } else {
+        LOG.info(() -> String.format("job %d %s wallet=%s %s in %.0f ms", job.id(), job.kind(), job.wallet(),
+            ar.result(), (System.nanoTime() - start) / 1e6));
+      }
+      pump();
+    });
+  }
+
+  private void sweep() {
+    if (stopped) {
+      return;
+    }
+    Instant now = clock.instant();
+    jobs.scheduleReindex(now, now.minus(Duration.ofHours(config.models().staleAfterHours())),
+            now.minus(Duration.ofMinutes(ix.cooldownMinutes())), ix.reindexBatch())
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.info(() -> "daily re-index queued " + n + " registered wallets");
+          }
+        })
+        .onFailure(t -> LOG.warning(() -> "daily re-index sweep failed: " + t.getMessage()));
+  }
+}

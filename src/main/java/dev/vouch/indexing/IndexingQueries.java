@@ -1,0 +1,141 @@
+package dev.vouch.indexing;
+
+/**
+ * SQL of the indexing capability: jobs, their leases, the state the entry points decide on, and
+ * the facts a run reads at commit time. Times come from the application clock ($n), never now().
+ */
+final class IndexingQueries {
+
+  private IndexingQueries() {}
+
+  /** Jobs and snapshot channels of LISTEN/NOTIFY. */
+  static final String JOBS_CHANNEL = "vouch_jobs";
+  static final String SNAPSHOT_CHANNEL = "vouch_snapshot";
+
+  /**
+   * Wallet row, then a queued job unless one is already queued or running (the partial unique
+   * index decides, so concurrent requests collapse), then a NOTIFY that wakes the workers when
+   * the transaction commits. $1 wallet, $2 kind, $3 mode, $4 now. No row back = already active.
+   */
+  static final String ENQUEUE = """
+      WITH w AS (INSERT INTO wallets (address, first_seen_at) VALUES ($1, $4) ON CONFLICT (address) DO NOTHING),
+           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
+                   VALUES ($1, $2, $3, 'queued', $4)
+                   ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
+                   RETURNING id)
+      SELECT id, pg_notify('vouch_jobs', id::text) FROM job
+      """;
+
+  /** Jobs whose lease ran out too often count as failed. $1 now, $2 max attempts. */
+  static final String ABANDON = """
+      UPDATE index_jobs
+         SET state = 'failed', finished_at = $1, lease_owner = NULL, lease_expires_at = NULL,
+             error = 'abandoned: the lease expired after ' || attempts || ' claims'
+       WHERE state = 'running' AND lease_expires_at < $1 AND attempts >= $2
+      """;
+
+  /**
+   * Takes the oldest queued job, or a running one whose lease expired (its worker died).
+   * $1 owner, $2 now, $3 lease expiry.
+   */
+  static final String CLAIM = """
+      UPDATE index_jobs j
+         SET state = 'running', attempts = j.attempts + 1, lease_owner = $1, lease_expires_at = $3,
+             started_at = coalesce(j.started_at, $2)
+       WHERE j.id = (SELECT id FROM index_jobs
+                      WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < $2)
+                      ORDER BY created_at, id
+                      LIMIT 1
+                      FOR UPDATE SKIP LOCKED)
+      RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts
+      """;
+
+  /** $1 id, $2 owner, $3 new expiry. No row = the lease was lost. */
+  static final String RENEW = """
+      UPDATE index_jobs SET lease_expires_at = $3
+       WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+      """;
+
+  /** In the commit transaction, first: locks the job row. $1 id, $2 owner, $3 now. */
+  static final String DONE = """
+      UPDATE index_jobs
+         SET state = 'done', finished_at = $3, lease_owner = NULL, lease_expires_at = NULL, error = NULL
+       WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+      """;
+
+  /** $1 id, $2 owner, $3 now, $4 error text. */
+  static final String FAILED = """
+      UPDATE index_jobs
+         SET state = 'failed', finished_at = $3, lease_owner = NULL, lease_expires_at = NULL, error = $4
+       WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+      """;
+
+  /** Verified and accepted attestations of $1, their distinct peers, and the peers' latest scores. */
+  static final String ATTESTATION_FACTS = """
+      WITH edges AS (
+        SELECT CASE WHEN a.from_wallet = $1 THEN a.to_wallet ELSE a.from_wallet END AS peer
+          FROM attestations a
+         WHERE (a.from_wallet = $1 OR a.to_wallet = $1)
+           AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL),
+      peers AS (SELECT DISTINCT peer FROM edges)
+      SELECT (SELECT count(*) FROM edges) AS accepted,
+             (SELECT count(*) FROM peers) AS peers,
+             (SELECT coalesce(sum(s.score), 0) FROM peers p
+                JOIN wallets w ON w.address = p.peer
+                JOIN snapshots s ON s.id = w.latest_snapshot_id) AS peer_score_sum
+      """;
+
+  static final String NOTIFY_SNAPSHOT = "SELECT pg_notify('vouch_snapshot', $1)";
+
+  /**
+   * What the entry points decide on, in one round trip: known wallet, latest snapshot time, a job
+   * in flight, the latest attempt, registration and whether the refresh ledger exists. $1 wallet.
+   */
+  static final String ENTRY_STATE = """
+      SELECT w.address IS NOT NULL AS known,
+             s.committed_at,
+             EXISTS (SELECT 1 FROM index_jobs a
+                      WHERE a.wallet = q.address AND a.state IN ('queued', 'running')) AS in_flight,
+             j.state AS last_state,
+             coalesce(j.finished_at, j.started_at, j.created_at) AS last_attempt_at,
+             i.username IS NOT NULL AS registered,
+             to_regclass('refresh_ledger') IS NOT NULL AS ledger
+        FROM (SELECT $1::text AS address) q
+        LEFT JOIN wallets w ON w.address = q.address
+        LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
+        LEFT JOIN LATERAL (SELECT state, created_at, started_at, finished_at FROM index_jobs
+                            WHERE wallet = q.address ORDER BY id DESC LIMIT 1) j ON true
+        LEFT JOIN identities i ON i.wallet = q.address
+      """;
+
+  /** $1 wallet, $2 api key id, $3 mode, $4 job id, $5 now. */
+  static final String LEDGER = """
+      INSERT INTO refresh_ledger (wallet, api_key_id, mode, job_id, requested_at)
+      VALUES ($1, $2, $3, $4, $5)
+      """;
+
+  /**
+   * Rolling daily re-index: registered wallets whose evidence is older than $2 (or missing), with
+   * no job in flight and no attempt since $3, oldest first, at most $4. $1 now.
+   */
+  static final String SCHEDULE_REINDEX = """
+      WITH due AS (
+        SELECT i.wallet, s.committed_at
+          FROM identities i
+          JOIN wallets w ON w.address = i.wallet
+          LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
+         WHERE (s.committed_at IS NULL OR s.committed_at < $2)
+           AND NOT EXISTS (SELECT 1 FROM index_jobs j
+                            WHERE j.wallet = i.wallet
+                              AND (j.state IN ('queued', 'running') OR j.created_at >= $3))
+         ORDER BY s.committed_at NULLS FIRST, i.wallet
+         LIMIT $4),
+      job AS (
+        INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
+        SELECT wallet, 'scheduled', CASE WHEN committed_at IS NULL THEN 'first_index' ELSE 'reindex' END, 'queued', $1
+          FROM due
+        ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
+        RETURNING id)
+      SELECT id, pg_notify('vouch_jobs', id::text) FROM job
+      """;
+}

@@ -1,0 +1,140 @@
+package dev.vouch.indexing;
+
+import dev.vouch.indexing.model.AttestationFacts;
+import dev.vouch.store.StoreException;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Optional;
+
+/** Index jobs in Postgres: enqueue, claim with a lease, renew, finish; and the entry points' state. */
+public final class JobStore {
+
+  /** The commit found its job no longer leased to this worker: another took it after expiry. */
+  public static final class LeaseLost extends RuntimeException {
+    LeaseLost(long job) {
+      super("lease of job " + job + " was lost", null, false, false);
+    }
+  }
+
+  private final Pool pool;
+
+  public JobStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  public Pool pool() {
+    return pool;
+  }
+
+  /** A queued job's id, or empty when one is already queued or running for the wallet. */
+  public Future<Optional<Long>> enqueue(String wallet, String kind, String mode, Instant now) {
+    return enqueue(pool, wallet, kind, mode, now);
+  }
+
+  /** Same, on a caller's connection (the refresh also writes its ledger row in that transaction). */
+  static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
+    return client.preparedQuery(IndexingQueries.ENQUEUE)
+        .execute(Tuple.of(wallet, kind, mode, utc(now)))
+        .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")))
+        .recover(JobStore::translate);
+  }
+
+  static Future<Void> ledger(SqlConnection conn, String wallet, long apiKeyId, String mode, long job, Instant now) {
+    return conn.preparedQuery(IndexingQueries.LEDGER)
+        .execute(Tuple.of(wallet, apiKeyId, mode, job, utc(now)))
+        .<Void>mapEmpty()
+        .recover(JobStore::translate);
+  }
+
+  public Future<Integer> abandonExpired(Instant now, int maxAttempts) {
+    return pool.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts))
+        .map(RowSet::rowCount)
+        .recover(JobStore::translate);
+  }
+
+  public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil) {
+    return pool.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil)))
+        .map(rows -> {
+          if (rows.size() == 0) {
+            return Optional.<IndexJob>empty();
+          }
+          Row r = rows.iterator().next();
+          return Optional.of(new IndexJob(r.getLong("id"), r.getString("wallet"), r.getString("kind"),
+              r.getString("mode"), r.getInteger("attempts")));
+        })
+        .recover(JobStore::translate);
+  }
+
+  /** False when the lease was lost (another worker took the job). */
+  public Future<Boolean> renew(IndexJob job, String owner, Instant leaseUntil) {
+    return pool.preparedQuery(IndexingQueries.RENEW).execute(Tuple.of(job.id(), owner, utc(leaseUntil)))
+        .map(rows -> rows.rowCount() == 1)
+        .recover(JobStore::translate);
+  }
+
+  /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */
+  static Future<Void> done(SqlConnection conn, IndexJob job, String owner, Instant now) {
+    return conn.preparedQuery(IndexingQueries.DONE).execute(Tuple.of(job.id(), owner, utc(now)))
+        .compose(rows -> rows.rowCount() == 1 ? Future.<Void>succeededFuture() : Future.failedFuture(new LeaseLost(job.id())));
+  }
+
+  public Future<Void> failed(IndexJob job, String owner, Instant now, String error) {
+    String text = error.length() > 500 ? error.substring(0, 500) : error;
+    return pool.preparedQuery(IndexingQueries.FAILED).execute(Tuple.of(job.id(), owner, utc(now), text))
+        .<Void>mapEmpty()
+        .recover(JobStore::translate);
+  }
+
+  static Future<AttestationFacts> attestationFacts(SqlConnection conn, String wallet) {
+    return conn.preparedQuery(IndexingQueries.ATTESTATION_FACTS).execute(Tuple.of(wallet))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new AttestationFacts(Math.toIntExact(r.getLong("accepted")), Math.toIntExact(r.getLong("peers")),
+              r.getLong("peer_score_sum"));
+        });
+  }
+
+  /** Delivered to every listening instance when the transaction commits. */
+  static Future<Void> notifySnapshot(SqlConnection conn, String wallet) {
+    return conn.preparedQuery(IndexingQueries.NOTIFY_SNAPSHOT).execute(Tuple.of(wallet)).mapEmpty();
+  }
+
+  public Future<EntryState> state(String wallet) {
+    return pool.preparedQuery(IndexingQueries.ENTRY_STATE).execute(Tuple.of(wallet))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new EntryState(r.getBoolean("known"), instant(r.getOffsetDateTime("committed_at")),
+              r.getBoolean("in_flight"), r.getString("last_state"), instant(r.getOffsetDateTime("last_attempt_at")),
+              r.getBoolean("registered"), r.getBoolean("ledger"));
+        })
+        .recover(JobStore::translate);
+  }
+
+  /** Queues the rolling daily re-index of registered wallets; how many jobs were queued. */
+  public Future<Integer> scheduleReindex(Instant now, Instant staleBefore, Instant attemptedSince, int limit) {
+    return pool.preparedQuery(IndexingQueries.SCHEDULE_REINDEX)
+        .execute(Tuple.of(utc(now), utc(staleBefore), utc(attemptedSince), limit))
+        .map(RowSet::size)
+        .recover(JobStore::translate);
+  }
+
+  static OffsetDateTime utc(Instant i) {
+    return i == null ? null : i.atOffset(ZoneOffset.UTC);
+  }
+
+  private static Instant instant(OffsetDateTime t) {
+    return t == null ? null : t.toInstant();
+  }
+
+  private static <T> Future<T> translate(Throwable t) {
+    return Future.failedFuture(StoreException.translate(t));
+  }
+}

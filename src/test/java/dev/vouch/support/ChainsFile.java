@@ -1,0 +1,58 @@
+package dev.vouch.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Writes a chain catalogue for a test: real Anvil URLs or fault servers, caps and modes per chain. */
+public final class ChainsFile {
+
+  public record Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs,
+      List<String> rpcUrls) {
+
+    public static Entry history(String name, long chainId, String symbol, String... urls) {
+      return new Entry(name, chainId, symbol, "history", 1000, 3000, List.of(urls));
+    }
+
+    public static Entry aggregate(String name, long chainId, String symbol, String... urls) {
+      return new Entry(name, chainId, symbol, "aggregate", 1000, 3000, List.of(urls));
+    }
+
+    public Entry cap(int cap) {
+      return new Entry(name, chainId, symbol, mode, cap, timeoutMs, rpcUrls);
+    }
+
+    public Entry timeout(int ms) {
+      return new Entry(name, chainId, symbol, mode, historyCap, ms, rpcUrls);
+    }
+  }
+
+  private ChainsFile() {}
+
+  public static Path write(List<Entry> entries) {
+    StringBuilder y = new StringBuilder("chains:\n");
+    for (Entry e : entries) {
+      y.append("  - name: ").append(e.name()).append('\n')
+          .append("    chainId: ").append(e.chainId()).append('\n')
+          .append("    symbol: ").append(e.symbol()).append('\n')
+          .append("    explorer: https://explorer.invalid/").append(e.chainId()).append("/address/{address}\n")
+          .append("    mode: ").append(e.mode()).append('\n')
+          .append("    historyCap: ").append(e.historyCap()).append('\n')
+          .append("    rpcUrls: [").append(String.join(", ", e.rpcUrls())).append("]\n")
+          .append("    timeoutMs: ").append(e.timeoutMs()).append('\n')
+          .append("    concurrency: 4\n")
+          .append("    pageSize: 25\n")
+          .append("    maxBatch: 10\n");
+    }
+    try {
+      Path file = Files.createTempFile("vouch-chains", ".yaml");
+      file.toFile().deleteOnExit();
+      Files.writeString(file, y);
+      return file;
+    } catch (IOException ex) {
+      throw new UncheckedIOException(ex);
+    }
+  }
+}
