@@ -67,7 +67,7 @@ public final class VouchApp implements AutoCloseable {
         .with(Metrics.vertxOptions())
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
-    Codecs.register(vertx, List.of());
+    Codecs.register(vertx, Indexing.BUS_TYPES);
     Pool pool = Pools.create(vertx, url, config.database().poolSize());
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url);
     try {
@@ -101,7 +101,7 @@ public final class VouchApp implements AutoCloseable {
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl));
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
             () -> new HttpVerticle(config, registry, health, apiRoutes),

@@ -45,6 +45,7 @@ public final class HttpVerticle extends VerticleBase {
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
+      ScanRoutes.install(routes, vertx);
     }
 
     routes.add(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

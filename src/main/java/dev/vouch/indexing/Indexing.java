@@ -2,20 +2,39 @@ package dev.vouch.indexing;
 
 import dev.vouch.config.AppConfig;
 import dev.vouch.store.DatabaseUrl;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
 
 /** Wires the indexing capability for a process's role. */
 public final class Indexing {
 
+  /** Records this capability sends over the event bus (local codec). */
+  public static final List<Class<?>> BUS_TYPES = List.of(ScanRequests.Intake.class, ScanRequests.Refresh.class,
+      ScanRequests.Rescan.class, ScanRequests.Answer.class);
+
   private Indexing() {}
 
-  /** Notifications in every role; the job worker in roles worker and all. */
-  public static Future<?> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock, DatabaseUrl url) {
+  /**
+   * Notifications in every role; the scan entry points (one instance per HTTP instance) in roles
+   * api and all; the job worker in roles worker and all.
+   */
+  public static Future<?> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock, DatabaseUrl url,
+      int instances) {
     JobStore jobs = new JobStore(pool);
+    AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
+    if (config.role().runsApi()) {
+      ScanBudget budget = new InterimScanBudget(pool, clock);
+      chain = chain.compose(v -> vertx.deployVerticle(() -> new ScanRequestsVerticle(jobs, budget, clock,
+              Duration.ofMinutes(ix.cooldownMinutes()), Duration.ofMinutes(ix.freshMinutes()),
+              Duration.ofHours(config.models().staleAfterHours())),
+          new DeploymentOptions().setInstances(instances)));
+    }
     if (config.role().runsWorker()) {
       chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock)));
     }

@@ -3,6 +3,7 @@ package dev.vouch.score;
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.decision.model.CommittedSnapshot;
+import dev.vouch.indexing.ScanRequests;
 import dev.vouch.score.model.ScoreReport;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -30,18 +31,37 @@ public final class ScoreVerticle extends VerticleBase {
 
   private void read(Message<ScoreQuery> msg) {
     store.read(msg.body().wallet())
-        .map(this::report)
+        .compose(state -> rescanIfDue(state, msg.body()).map(started -> report(state, started)))
         .onSuccess(msg::reply)
         .onFailure(t -> Failures.reply(msg, t));
   }
 
+  /**
+   * SPEC 3.1: stale or uncommitted evidence may start a background rescan; the indexing consumer
+   * decides (known wallet, no scan in flight, no recent attempt, budget) and any refusal is silent.
+   */
+  private Future<Boolean> rescanIfDue(WalletState state, ScoreQuery q) {
+    boolean fresh = state.snapshot().map(s -> !s.committedAt().plus(staleAfter).isBefore(clock.instant())).orElse(false);
+    if (fresh || state.jobInFlight()) {
+      return Future.succeededFuture(false);
+    }
+    return vertx.eventBus().<Boolean>request(Addresses.RESCAN, new ScanRequests.Rescan(q.wallet(), q.clientIp()))
+        .map(Message::body)
+        .otherwise(false);
+  }
+
   ScoreReport report(WalletState state) {
+    return report(state, false);
+  }
+
+  ScoreReport report(WalletState state, boolean rescanStarted) {
+    boolean inProgress = state.jobInFlight() || rescanStarted;
     if (state.snapshot().isEmpty()) {
-      return ScoreReport.baseline(state.wallet(), state.username(), state.jobInFlight());
+      return ScoreReport.baseline(state.wallet(), state.username(), inProgress);
     }
     CommittedSnapshot s = state.snapshot().get();
     return ScoreReport.committed(state.wallet(), state.username(), s.score(), s.breakdown(),
         s.evidence(), s.activeChains(), s.scoreModelVersion(), s.committedAt(),
-        state.jobInFlight(), clock.instant(), staleAfter);
+        inProgress, clock.instant(), staleAfter);
   }
 }
