@@ -87,7 +87,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
         .compose(n -> claimWhileFree())
         .onComplete(ar -> {
           pumping = false;
-          if (ar.failed()) {
+          if (ar.failed() && !stopped) {
             LOG.log(Level.WARNING, "claiming jobs failed", ar.cause());
           } else if (again) {
             pump();
@@ -115,7 +115,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
         .onFailure(t -> LOG.warning(() -> "lease renewal of job " + job.id() + " failed: " + t.getMessage())));
     long start = System.nanoTime();
-    pipeline.run(job, owner).onComplete(ar -> {
+    pipeline.run(job, owner, () -> stopped).onComplete(ar -> {
       vertx.cancelTimer(renewal);
       running--;
       if (ar.failed()) {

@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
 
 /**
@@ -21,7 +22,7 @@ final class Pipeline {
 
   private static final Logger LOG = Logger.getLogger(Pipeline.class.getName());
 
-  enum Result { COMMITTED, FAILED, LEASE_LOST }
+  enum Result { COMMITTED, FAILED, LEASE_LOST, ABANDONED }
 
   private final JobStore jobs;
   private final ChainReaders readers;
@@ -37,8 +38,12 @@ final class Pipeline {
     this.flagged = flagged;
   }
 
-  Future<Result> run(IndexJob job, String owner) {
+  /** A run whose worker is stopping leaves the job as it is; its lease expires and another takes it. */
+  Future<Result> run(IndexJob job, String owner, BooleanSupplier stopping) {
     return readers.read(job.wallet()).compose(reads -> {
+      if (stopping.getAsBoolean()) {
+        return Future.succeededFuture(Result.ABANDONED);
+      }
       if (!RunEvidence.usable(reads)) {
         String why = RunEvidence.failureSummary(reads);
         LOG.warning(() -> "job " + job.id() + " failed: " + why);
