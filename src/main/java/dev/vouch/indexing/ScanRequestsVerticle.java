@@ -120,7 +120,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
    * Cap check (nothing spent), units, cooldown (units stay spent), cap count, then the job; a
    * concurrent start of the same wallet wins the job and this one is given back and free.
    */
-  private Future<Answer> start(ScanCaller caller, String wallet, EntryState state, String kind, String mode,
+  Future<Answer> start(ScanCaller caller, String wallet, EntryState state, String kind, String mode,
       Cap cap, Cost cost, boolean ledger) {
     return budget.checkCap(caller, cap)
         .compose(v -> budget.charge(caller, cost))
