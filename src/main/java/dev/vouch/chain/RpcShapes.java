@@ -3,15 +3,10 @@ package dev.vouch.chain;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.math.BigInteger;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /** Node answers are untrusted: every field is checked for type, form and range before use. */
 final class RpcShapes {
 
-  private static final Pattern QUANTITY = Pattern.compile("^0x[0-9a-fA-F]{1,64}$");
-  private static final Pattern ADDRESS = Pattern.compile("^0x[0-9a-fA-F]{40}$");
-  private static final Pattern HASH = Pattern.compile("^0x[0-9a-fA-F]{64}$");
-  private static final Pattern DATA = Pattern.compile("^0x([0-9a-fA-F]{2})*$");
 
   private RpcShapes() {}
 
@@ -29,7 +24,7 @@ final class RpcShapes {
 
   /** A 0x quantity of at most 256 bits. */
   static BigInteger quantity(JsonNode v, String name) {
-    if (v == null || !v.isTextual() || !QUANTITY.matcher(v.textValue()).matches()) {
+    if (v == null || !v.isTextual() || !hex(v.textValue(), 1, 64)) {
       throw malformed(name + " is not a hex quantity");
     }
     return new BigInteger(v.textValue().substring(2), 16);
@@ -45,7 +40,7 @@ final class RpcShapes {
   }
 
   static String address(JsonNode v, String name) {
-    if (v == null || !v.isTextual() || !ADDRESS.matcher(v.textValue()).matches()) {
+    if (v == null || !v.isTextual() || !hex(v.textValue(), 40, 40)) {
       throw malformed(name + " is not an address");
     }
     return v.textValue().toLowerCase(Locale.ROOT);
@@ -57,7 +52,7 @@ final class RpcShapes {
   }
 
   static String hash(JsonNode v, String name) {
-    if (v == null || !v.isTextual() || !HASH.matcher(v.textValue()).matches()) {
+    if (v == null || !v.isTextual() || !hex(v.textValue(), 64, 64)) {
       throw malformed(name + " is not a 32-byte hash");
     }
     return v.textValue().toLowerCase(Locale.ROOT);
@@ -65,7 +60,7 @@ final class RpcShapes {
 
   /** Byte data as its length; the content is not kept. */
   static int dataLength(JsonNode v, String name) {
-    if (v == null || !v.isTextual() || !DATA.matcher(v.textValue()).matches()) {
+    if (v == null || !v.isTextual() || !hex(v.textValue(), 0, Integer.MAX_VALUE - 2) || v.textValue().length() % 2 != 0) {
       throw malformed(name + " is not hex data");
     }
     return (v.textValue().length() - 2) / 2;
@@ -76,6 +71,21 @@ final class RpcShapes {
       throw malformed(name + " is not a boolean");
     }
     return v.booleanValue();
+  }
+
+  /** "0x" and then min..max hex digits; a loop, as it runs a dozen times per transaction. */
+  static boolean hex(String s, int min, int max) {
+    int digits = s.length() - 2;
+    if (digits < min || digits > max || s.charAt(0) != '0' || s.charAt(1) != 'x') {
+      return false;
+    }
+    for (int i = 2; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Node-supplied text in our logs and errors: short and printable only. */

@@ -52,23 +52,23 @@ public final class IndexWorkerVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    readers = new ChainReaders(vertx, config.chains(), ix);
     var flagged = new HashSet<String>();
     config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
-    pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
-    if (readers.chains().isEmpty()) {
-      LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
-    }
-    readers.checkChainIds();
-    vertx.setPeriodic(ix.pollMs(), id -> pump());
-    vertx.setPeriodic(1, Duration.ofMinutes(ix.reindexEveryMinutes()).toMillis(), id -> sweep());
-    return vertx.eventBus().<String>localConsumer(Addresses.JOBS_QUEUED, msg -> pump()).completion();
+    return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(deployed -> {
+      readers = deployed;
+      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
+      if (readers.chains().isEmpty()) {
+        LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
+      }
+      vertx.setPeriodic(ix.pollMs(), id -> pump());
+      vertx.setPeriodic(1, Duration.ofMinutes(ix.reindexEveryMinutes()).toMillis(), id -> sweep());
+      return vertx.eventBus().<String>localConsumer(Addresses.JOBS_QUEUED, msg -> pump()).completion();
+    });
   }
 
   @Override
   public Future<?> stop() {
     stopped = true;
-    readers.close();
     return Future.succeededFuture();
   }
 

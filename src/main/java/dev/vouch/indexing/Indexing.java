@@ -1,5 +1,6 @@
 package dev.vouch.indexing;
 
+import dev.vouch.chain.model.ChainRead;
 import dev.vouch.config.AppConfig;
 import dev.vouch.store.DatabaseUrl;
 import io.vertx.core.DeploymentOptions;
@@ -15,7 +16,7 @@ public final class Indexing {
 
   /** Records this capability sends over the event bus (local codec). */
   public static final List<Class<?>> BUS_TYPES = List.of(ScanRequests.Intake.class, ScanRequests.Refresh.class,
-      ScanRequests.Rescan.class, ScanRequests.Answer.class);
+      ScanRequests.Rescan.class, ScanRequests.Answer.class, ChainRead.class);
 
   private Indexing() {}
 

@@ -59,10 +59,18 @@ final class SnapshotQueries {
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
       """;
 
-  static final String INSERT_COUNTERPARTY = """
+  /**
+   * Every counterparty row of a snapshot in one statement: parallel arrays, unnested server side
+   * (thousands of rows per run). Values travel as decimal text so numeric(78,0) stays exact.
+   */
+  static final String INSERT_COUNTERPARTIES = """
       INSERT INTO counterparties (snapshot_id, counterparty, chain_id, stats_captured, tx_in, tx_out,
         first_at, last_at, value_in, value_out)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+      SELECT $1, u.counterparty, u.chain_id, u.stats_captured, u.tx_in, u.tx_out, u.first_at, u.last_at,
+             u.value_in::numeric(78, 0), u.value_out::numeric(78, 0)
+        FROM unnest($2::text[], $3::bigint[], $4::boolean[], $5::integer[], $6::integer[],
+                    $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[])
+             AS u(counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at, value_in, value_out)
       """;
 
   static final String POINT_LATEST =

@@ -14,7 +14,6 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -99,14 +98,34 @@ public final class SnapshotStore {
     if (s.counterparties().isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> batch = new ArrayList<>(s.counterparties().size());
-    for (NewSnapshot.CounterpartyRow c : s.counterparties()) {
-      batch.add(Tuple.tuple().addLong(id).addString(c.counterparty()).addLong(c.chainId())
-          .addBoolean(c.statsCaptured()).addInteger(c.txIn()).addInteger(c.txOut())
-          .addOffsetDateTime(utc(c.firstAt())).addOffsetDateTime(utc(c.lastAt()))
-          .addBigDecimal(new BigDecimal(c.valueIn())).addBigDecimal(new BigDecimal(c.valueOut())));
+    List<NewSnapshot.CounterpartyRow> rows = s.counterparties();
+    int n = rows.size();
+    String[] address = new String[n];
+    Long[] chain = new Long[n];
+    Boolean[] captured = new Boolean[n];
+    Integer[] in = new Integer[n];
+    Integer[] out = new Integer[n];
+    OffsetDateTime[] first = new OffsetDateTime[n];
+    OffsetDateTime[] last = new OffsetDateTime[n];
+    String[] valueIn = new String[n];
+    String[] valueOut = new String[n];
+    for (int i = 0; i < n; i++) {
+      NewSnapshot.CounterpartyRow c = rows.get(i);
+      address[i] = c.counterparty();
+      chain[i] = c.chainId();
+      captured[i] = c.statsCaptured();
+      in[i] = c.txIn();
+      out[i] = c.txOut();
+      first[i] = utc(c.firstAt());
+      last[i] = utc(c.lastAt());
+      valueIn[i] = c.valueIn().toString();
+      valueOut[i] = c.valueOut().toString();
     }
-    return conn.preparedQuery(SnapshotQueries.INSERT_COUNTERPARTY).executeBatch(batch).mapEmpty();
+    return conn.preparedQuery(SnapshotQueries.INSERT_COUNTERPARTIES).execute(Tuple.tuple().addLong(id)
+            .addArrayOfString(address).addArrayOfLong(chain).addArrayOfBoolean(captured)
+            .addArrayOfInteger(in).addArrayOfInteger(out).addArrayOfOffsetDateTime(first)
+            .addArrayOfOffsetDateTime(last).addArrayOfString(valueIn).addArrayOfString(valueOut))
+        .mapEmpty();
   }
 
   private static OffsetDateTime utc(Instant i) {

@@ -42,6 +42,7 @@ class ChainReadersTest {
   @BeforeAll
   static void seed() {
     vertx = Vertx.vertx();
+    dev.vouch.bus.Codecs.register(vertx, List.of(ChainRead.class));
     arc = Anvil.start(5042002, T0);
     ethereum = Anvil.start(1, T0);
     wallet = Anvil.randomAddress();
@@ -72,13 +73,13 @@ class ChainReadersTest {
   }
 
   static ChainOutcome read(ChainConfig chain, AppConfig.Indexing ix) {
-    ChainReaders readers = onContext(() -> Future.succeededFuture(new ChainReaders(vertx, List.of(chain), ix)));
+    ChainReaders readers = onContext(() -> ChainReaders.deploy(vertx, List.of(chain), ix, false));
     try {
       List<ChainRead> reads = onContext(() -> readers.read(wallet));
       assertThat(reads).hasSize(1);
       return reads.get(0).outcome();
     } finally {
-      readers.close();
+      onContext(readers::close);
     }
   }
 

@@ -9,8 +9,13 @@ import java.util.List;
 /** Writes a chain catalogue for a test: real Anvil URLs or fault servers, caps and modes per chain. */
 public final class ChainsFile {
 
+  /** pageSize 25 by default, so tests page several times. */
   public record Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs,
-      List<String> rpcUrls) {
+      List<String> rpcUrls, int pageSize) {
+
+    public Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs, List<String> rpcUrls) {
+      this(name, chainId, symbol, mode, historyCap, timeoutMs, rpcUrls, 25);
+    }
 
     public static Entry history(String name, long chainId, String symbol, String... urls) {
       return new Entry(name, chainId, symbol, "history", 1000, 3000, List.of(urls));
@@ -21,11 +26,15 @@ public final class ChainsFile {
     }
 
     public Entry cap(int cap) {
-      return new Entry(name, chainId, symbol, mode, cap, timeoutMs, rpcUrls);
+      return new Entry(name, chainId, symbol, mode, cap, timeoutMs, rpcUrls, pageSize);
     }
 
     public Entry timeout(int ms) {
-      return new Entry(name, chainId, symbol, mode, historyCap, ms, rpcUrls);
+      return new Entry(name, chainId, symbol, mode, historyCap, ms, rpcUrls, pageSize);
+    }
+
+    public Entry pageSize(int size) {
+      return new Entry(name, chainId, symbol, mode, historyCap, timeoutMs, rpcUrls, size);
     }
   }
 
@@ -43,7 +52,7 @@ public final class ChainsFile {
           .append("    rpcUrls: [").append(String.join(", ", e.rpcUrls())).append("]\n")
           .append("    timeoutMs: ").append(e.timeoutMs()).append('\n')
           .append("    concurrency: 4\n")
-          .append("    pageSize: 25\n")
+          .append("    pageSize: ").append(e.pageSize()).append('\n')
           .append("    maxBatch: 10\n");
     }
     try {
