@@ -1,5 +1,11 @@
 package dev.vouch.http;
 
+import dev.vouch.budget.Authenticator;
+import dev.vouch.budget.KeyRejected;
+import dev.vouch.budget.RateHeaders;
+import dev.vouch.budget.RateLimited;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.store.StoreException;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -57,12 +63,27 @@ public final class Edge {
 
   /** Every failure becomes a catalogue error; nothing internal reaches the client. */
   static void failure(RoutingContext ctx) {
+    if (ctx.failure() instanceof RateLimited limited) {
+      RateHeaders.refused(ctx.response(), limited);
+    }
     error(ctx, toApiError(ctx.failure(), ctx.statusCode(), ctx.get(RequestIds.CONTEXT_KEY)));
   }
 
   static ApiError toApiError(Throwable t, int status, String requestId) {
     if (t instanceof ApiError e) {
       return e;
+    }
+    if (t instanceof RateLimited limited) {
+      return new ApiError(429, "RATE_LIMITED", limited.getMessage());
+    }
+    if (t instanceof KeyRejected rejected) {
+      return rejected.reason() == KeyRejected.Reason.SUSPENDED
+          ? new ApiError(403, "NOT_ALLOWED", rejected.getMessage())
+          : new ApiError(401, "INVALID_KEY", rejected.getMessage());
+    }
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
+      LOG.log(Level.WARNING, "store unavailable requestId=" + requestId, t);
+      return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
     if (t instanceof ReplyException re && re.failureCode() >= 400 && re.getMessage() != null
         && re.getMessage().contains("|")) {
@@ -82,8 +103,12 @@ public final class Edge {
     return ApiError.internal();
   }
 
-  /** Peer address; the budget issue adds trusted-proxy X-Forwarded-For handling. */
+  /** Client address after trusted-proxy X-Forwarded-For handling (CONTRACT 4); else the peer. */
   public static String clientIp(RoutingContext ctx) {
+    Caller caller = ctx.get(Authenticator.CALLER);
+    if (caller != null) {
+      return caller.ip();
+    }
     return ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
   }
 
