@@ -50,8 +50,4 @@ public final class Budgets {
   Clock clock() {
     return clock;
   }
-
-  CounterStore store() {
-    return store;
-  }
 }

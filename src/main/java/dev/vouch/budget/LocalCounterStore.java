@@ -33,7 +33,7 @@ final class LocalCounterStore implements CounterStore {
     return Future.succeededFuture(takeNow(draws));
   }
 
-  synchronized Take takeNow(List<Draw> draws) {
+  private synchronized Take takeNow(List<Draw> draws) {
     long now = clock.millis();
     sweepSometimes(now);
     List<Long> used = new ArrayList<>(draws.size());

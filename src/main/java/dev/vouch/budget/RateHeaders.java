@@ -14,7 +14,7 @@ public final class RateHeaders {
 
   /** After a charge; free admissions add nothing. */
   public static void charged(HttpServerResponse response, Admission admission) {
-    if (!admission.isFree() && admission.admitted()) {
+    if (admission.charged()) {
       response.putHeader(LIMIT, Long.toString(admission.limit()));
       response.putHeader(REMAINING, Long.toString(Math.max(0, admission.remaining())));
     }

@@ -23,8 +23,8 @@ public final class RateLimited extends RuntimeException {
   }
 
   static RateLimited perMinute(long cost, long limit, long remaining, long retryAfterSeconds) {
-    return new RateLimited("This request costs " + cost + " rate units and " + remaining + " of your "
-        + limit + " per minute remain. Retry after " + Math.max(1, retryAfterSeconds)
+    return new RateLimited("This request costs " + cost + (cost == 1 ? " rate unit" : " rate units") + " and "
+        + remaining + " of your " + limit + " per minute remain. Retry after " + Math.max(1, retryAfterSeconds)
         + " seconds, or use an API key with a larger plan.", retryAfterSeconds, limit, remaining);
   }
 

@@ -2,6 +2,7 @@ package dev.vouch.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.support.Observe;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
 import dev.vouch.support.TestRedis;
@@ -10,8 +11,6 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.client.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -42,9 +41,7 @@ class ApiKeyEdgeTest {
   }
 
   static double keyLookups() {
-    Matcher m = Pattern.compile("(?m)^vouch_api_key_lookups_total(?:\\{[^}]*})? (\\S+)$")
-        .matcher(app.get("/metrics").bodyAsString());
-    return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    return Observe.metric(app, "vouch_api_key_lookups_total");
   }
 
   @Test

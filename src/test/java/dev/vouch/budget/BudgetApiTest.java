@@ -1,5 +1,6 @@
 package dev.vouch.budget;
 
+import static dev.vouch.support.Observe.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -67,16 +68,6 @@ class BudgetApiTest {
       headers.put("Authorization", authorization);
     }
     return app.send(HttpMethod.GET, path, null, headers);
-  }
-
-  static <T> T await(Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    } catch (java.util.concurrent.ExecutionException e) {
-      throw (RuntimeException) e.getCause();
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   static long remaining(HttpResponse<Buffer> r) {

@@ -1,12 +1,12 @@
 package dev.vouch.budget;
 
+import static dev.vouch.support.Observe.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Limit;
 import dev.vouch.support.MutableClock;
 import io.vertx.core.Context;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import java.time.Clock;
 import java.time.Duration;
@@ -43,14 +43,6 @@ abstract class BudgetsContract {
   @BeforeEach
   void newBudgets() {
     budgets = new Budgets(store(clock), clock);
-  }
-
-  static <T> T await(Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
   }
 
   Admission spend(String bucket, long limit, long cost) {

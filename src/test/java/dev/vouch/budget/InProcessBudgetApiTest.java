@@ -2,6 +2,7 @@ package dev.vouch.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.support.Observe;
 import dev.vouch.support.TestApp;
 import io.vertx.core.json.JsonObject;
 import java.time.Duration;
@@ -37,8 +38,7 @@ class InProcessBudgetApiTest {
     app.clock.advance(Duration.ofMinutes(1));
     assertThat(app.get(PATH).statusCode()).isEqualTo(200);
 
-    JsonObject budgets = app.get("/health/ready").bodyAsJsonObject().getJsonArray("checks").stream()
-        .map(JsonObject.class::cast).filter(c -> c.getString("id").equals("budgets")).findFirst().orElseThrow();
+    JsonObject budgets = Observe.readyCheck(app, "budgets");
     assertThat(budgets.getJsonObject("data").getString("store")).isEqualTo("in-process");
     assertThat(budgets.getJsonObject("data").getBoolean("degraded")).isFalse();
   }

@@ -1,5 +1,6 @@
 package dev.vouch.budget;
 
+import static dev.vouch.support.Observe.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.TestRedis;

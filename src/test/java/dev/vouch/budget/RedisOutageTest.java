@@ -2,12 +2,11 @@ package dev.vouch.budget;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.support.Observe;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestRedis;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
 import io.vertx.redis.client.Request;
@@ -19,8 +18,6 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -72,10 +69,7 @@ class RedisOutageTest {
   }
 
   static JsonObject budgetsCheck() {
-    HttpResponse<Buffer> ready = app.get("/health/ready");
-    assertThat(ready.statusCode()).isEqualTo(200);
-    return ready.bodyAsJsonObject().getJsonArray("checks").stream().map(JsonObject.class::cast)
-        .filter(c -> c.getString("id").equals("budgets")).findFirst().orElseThrow();
+    return Observe.readyCheck(app, "budgets");
   }
 
   /** Waits (briefly, real time) until the readiness check finds Redis again. */
@@ -88,8 +82,7 @@ class RedisOutageTest {
   }
 
   static double metric(String name) {
-    Matcher m = Pattern.compile("(?m)^" + name + "(?:\\{[^}]*})? (\\S+)$").matcher(app.get("/metrics").bodyAsString());
-    return m.find() ? Double.parseDouble(m.group(1)) : 0;
+    return Observe.metric(app, name);
   }
 
   static long keysInRedis() throws Exception {

@@ -29,7 +29,8 @@ public record Admission(
     return new Admission(true, 0, 0, 0, -1, null);
   }
 
-  public boolean isFree() {
-    return admitted && ticket == null;
+  /** Units were taken: the answer is a charged one and carries rate headers. */
+  public boolean charged() {
+    return ticket != null;
   }
 }
