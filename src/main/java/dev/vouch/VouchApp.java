@@ -1,5 +1,6 @@
 package dev.vouch;
 
+import dev.vouch.budget.Budgeting;
 import dev.vouch.bus.Codecs;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
@@ -37,14 +38,17 @@ public final class VouchApp implements AutoCloseable {
   private final EmbeddedDatabase embedded;
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
+  private final Budgeting budgets;
   private volatile String httpDeployment;
 
-  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url) {
+  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
+      Budgeting budgets) {
     this.vertx = vertx;
     this.pool = pool;
     this.embedded = embedded;
     this.config = config;
     this.databaseUrl = url;
+    this.budgets = budgets;
   }
 
   /** Database URL the config names, starting the embedded Postgres when it names none. */
@@ -68,7 +72,8 @@ public final class VouchApp implements AutoCloseable {
         .build();
     Codecs.register(vertx, List.of());
     Pool pool = Pools.create(vertx, url, config.database().poolSize());
-    VouchApp app = new VouchApp(vertx, pool, embedded, config, url);
+    Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
+    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -85,6 +90,7 @@ public final class VouchApp implements AutoCloseable {
         pool.query("SELECT 1").execute()
             .onSuccess(rows -> promise.complete(Status.OK()))
             .onFailure(t -> promise.complete(Status.KO())));
+    budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
     Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
@@ -102,7 +108,7 @@ public final class VouchApp implements AutoCloseable {
     }
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }
@@ -121,6 +127,11 @@ public final class VouchApp implements AutoCloseable {
 
   public DatabaseUrl databaseUrl() {
     return databaseUrl;
+  }
+
+  /** Rate budgets, caps and key resolution, for capabilities that charge outside a route. */
+  public Budgeting budgets() {
+    return budgets;
   }
 
   /**

@@ -10,7 +10,8 @@ public record AppConfig(
     Redis redis,
     Models models,
     String chainsFile,
-    List<ChainConfig> chains) {
+    List<ChainConfig> chains,
+    BudgetConfig budgets) {
 
   public enum Role {
     api, worker, all;
@@ -51,7 +52,7 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains);
+        redis, models, chainsFile, chains, budgets);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -59,14 +60,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains);
+        database, redis, models, chainsFile, chains, budgets);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets);
   }
 }

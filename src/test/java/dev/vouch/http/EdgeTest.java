@@ -19,7 +19,8 @@ class EdgeTest {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start(Map.of("VOUCH_HTTP_BODY_LIMIT_BYTES", "4096"));
+    app = TestApp.start(Map.of("VOUCH_HTTP_BODY_LIMIT_BYTES", "4096",
+        "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000"));
   }
 
   @AfterAll
