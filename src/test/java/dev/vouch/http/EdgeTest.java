@@ -79,6 +79,26 @@ class EdgeTest {
   }
 
   @Test
+  void everyOperationInTheOpenApiDocumentIsRouted() throws Exception {
+    var doc = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+        .readTree(getClass().getResourceAsStream("/openapi.yaml"));
+    int checked = 0;
+    for (var path = doc.get("paths").fields(); path.hasNext(); ) {
+      var entry = path.next();
+      String concrete = entry.getKey().replace("{wallet}", WALLET).replace("{username}", "alice.vouch")
+          .replace("{id}", "rcp_AAAAAAAAAAAAAAAA");
+      for (var method = entry.getValue().fieldNames(); method.hasNext(); ) {
+        HttpMethod m = HttpMethod.valueOf(method.next().toUpperCase());
+        var r = app.send(m, concrete, m == HttpMethod.POST ? Buffer.buffer("{}") : null,
+            Map.of("Content-Type", "application/json"));
+        assertThat(r.statusCode()).as(m + " " + concrete).isNotIn(404, 405);
+        checked++;
+      }
+    }
+    assertThat(checked).isGreaterThanOrEqualTo(5);
+  }
+
+  @Test
   void livenessIsTrivialAndReadinessChecksPostgres() {
     assertThat(app.get("/health/live").statusCode()).isEqualTo(200);
     var ready = app.get("/health/ready");
