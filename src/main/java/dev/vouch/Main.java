@@ -1,5 +1,6 @@
 package dev.vouch;
 
+import dev.vouch.budget.KeysCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
@@ -19,6 +20,8 @@ public final class Main {
       usage: java -jar vouch.jar <command>
         serve [--role api|worker|all]   run the service (default role: all)
         migrate                         apply database migrations and exit
+        keys create --plan P --label L  create an API key (printed once); plans developer|plus|pro|partner
+        keys list | revoke <id> | plan <id> <plan> | suspend <id> | resume <id>
       Configuration: config/application.yaml, overridden by environment variables
       (PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded Postgres in ./data/pg.
       """;
@@ -33,6 +36,7 @@ public final class Main {
     switch (command) {
       case "serve" -> serve(withRole(config, argv));
       case "migrate" -> migrate(config);
+      case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
       case "help", "--help", "-h" -> System.out.print(USAGE);
       default -> {
         System.err.print(USAGE);

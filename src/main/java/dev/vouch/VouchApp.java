@@ -1,5 +1,6 @@
 package dev.vouch;
 
+import dev.vouch.budget.Budgeting;
 import dev.vouch.bus.Codecs;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
@@ -38,14 +39,17 @@ public final class VouchApp implements AutoCloseable {
   private final EmbeddedDatabase embedded;
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
+  private final Budgeting budgets;
   private volatile String httpDeployment;
 
-  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url) {
+  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
+      Budgeting budgets) {
     this.vertx = vertx;
     this.pool = pool;
     this.embedded = embedded;
     this.config = config;
     this.databaseUrl = url;
+    this.budgets = budgets;
   }
 
   /** Database URL the config names, starting the embedded Postgres when it names none. */
@@ -69,7 +73,8 @@ public final class VouchApp implements AutoCloseable {
         .build();
     Codecs.register(vertx, Indexing.BUS_TYPES);
     Pool pool = Pools.create(vertx, url, config.database().poolSize());
-    VouchApp app = new VouchApp(vertx, pool, embedded, config, url);
+    Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
+    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -86,6 +91,7 @@ public final class VouchApp implements AutoCloseable {
         pool.query("SELECT 1").execute()
             .onSuccess(rows -> promise.complete(Status.OK()))
             .onFailure(t -> promise.complete(Status.KO())));
+    budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
     Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
@@ -101,10 +107,10 @@ public final class VouchApp implements AutoCloseable {
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances));
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }
@@ -123,6 +129,11 @@ public final class VouchApp implements AutoCloseable {
 
   public DatabaseUrl databaseUrl() {
     return databaseUrl;
+  }
+
+  /** Rate budgets, caps and key resolution, for capabilities that charge outside a route. */
+  public Budgeting budgets() {
+    return budgets;
   }
 
   /**

@@ -23,8 +23,12 @@ class ArchitectureTest {
   void modelsImportNoIo() {
     noClasses().that().resideInAPackage("..model..")
         .should().dependOnClassesThat().resideInAnyPackage(
-            "io.vertx..", "io.netty..", "java.sql..", "java.net..", "java.io..", "java.nio..",
-            "io.micrometer..", "org.flywaydb..", "dev.vouch.store..", "dev.vouch.http..", "dev.vouch.bus..")
+            "io.vertx..", "io.netty..", "java.sql..", "java.net.http..", "java.io..", "java.nio.file..",
+            "java.nio.channels..", "io.micrometer..", "org.flywaydb..", "dev.vouch.store..", "dev.vouch.http..",
+            "dev.vouch.bus..")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.Socket")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URL")
+        .orShould().dependOnClassesThat().haveFullyQualifiedName("java.net.URLConnection")
         .check(classes);
   }
 

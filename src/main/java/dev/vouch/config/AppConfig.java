@@ -11,6 +11,7 @@ public record AppConfig(
     Models models,
     String chainsFile,
     List<ChainConfig> chains,
+    BudgetConfig budgets,
     Indexing indexing) {
 
   public enum Role {
@@ -72,7 +73,7 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, indexing);
+        redis, models, chainsFile, chains, budgets, indexing);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -80,14 +81,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, indexing);
+        database, redis, models, chainsFile, chains, budgets, indexing);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, indexing);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, indexing);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing);
   }
 }

@@ -1,5 +1,11 @@
 package dev.vouch.http;
 
+import dev.vouch.budget.Authenticator;
+import dev.vouch.budget.KeyRejected;
+import dev.vouch.budget.RateHeaders;
+import dev.vouch.budget.RateLimited;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.store.StoreException;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -57,38 +63,61 @@ public final class Edge {
 
   /** Answers a handler's failed future directly, so metrics keep the route's own label. */
   public static void fail(RoutingContext ctx, Throwable t) {
-    error(ctx, toApiError(t, 500, ctx.get(RequestIds.CONTEXT_KEY)));
+    answer(ctx, t, 500);
   }
 
   /** Every failure becomes a catalogue error; nothing internal reaches the client. */
   static void failure(RoutingContext ctx) {
-    error(ctx, toApiError(ctx.failure(), ctx.statusCode(), ctx.get(RequestIds.CONTEXT_KEY)));
+    answer(ctx, ctx.failure(), ctx.statusCode());
+  }
+
+  private static void answer(RoutingContext ctx, Throwable t, int status) {
+    if (t instanceof RateLimited limited) {
+      RateHeaders.refused(ctx.response(), limited);
+    }
+    error(ctx, toApiError(t, status, ctx.get(RequestIds.CONTEXT_KEY)));
   }
 
   static ApiError toApiError(Throwable t, int status, String requestId) {
     if (t instanceof ApiError e) {
       return e;
     }
+    if (t instanceof RateLimited limited) {
+      return new ApiError(429, "RATE_LIMITED", limited.getMessage());
+    }
+    if (t instanceof KeyRejected rejected) {
+      return rejected.reason() == KeyRejected.Reason.SUSPENDED
+          ? new ApiError(403, "NOT_ALLOWED", rejected.getMessage())
+          : new ApiError(401, "INVALID_KEY", rejected.getMessage());
+    }
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
+      LOG.log(Level.WARNING, "store unavailable requestId=" + requestId, t);
+      return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
+    }
     if (t instanceof ReplyException re && re.failureCode() >= 400 && re.getMessage() != null
         && re.getMessage().contains("|")) {
       String[] parts = re.getMessage().split("\\|", 2);
       return new ApiError(re.failureCode(), parts[0], parts[1]);
     }
-    if (t == null && status == 413) {
+    if (status == 413) {
       return tooLarge();
     }
-    if (t == null && status == 404) {
+    if (status == 404) {
       return ApiError.notFound("No such route.");
     }
-    if (t == null && status == 400) {
+    if (status == 400) {
       return ApiError.invalidRequest("The request could not be read.");
     }
     LOG.log(Level.SEVERE, "unhandled failure requestId=" + requestId + " status=" + status, t);
     return ApiError.internal();
   }
 
-  /** Peer address; the budget issue adds trusted-proxy X-Forwarded-For handling. */
+  /** Client address after trusted-proxy X-Forwarded-For handling (CONTRACT 4); else the peer. */
   public static String clientIp(RoutingContext ctx) {
+    Caller caller = ctx.get(Authenticator.CALLER);
+    if (caller != null) {
+      return caller.ip();
+    }
     return ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
   }
 

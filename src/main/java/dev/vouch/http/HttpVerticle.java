@@ -1,5 +1,8 @@
 package dev.vouch.http;
 
+import dev.vouch.budget.Budgeting;
+import dev.vouch.budget.Meter;
+import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
@@ -26,20 +29,25 @@ public final class HttpVerticle extends VerticleBase {
   private final PrometheusMeterRegistry registry;
   private final HealthChecks health;
   private final boolean apiRoutes;
+  private final Budgeting budgets;
+  private final Meter meter;
   private HttpServer server;
 
   /** With apiRoutes false (worker role) only health and metrics are served. */
-  public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes) {
+  public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
+      Budgeting budgets) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
+    this.budgets = budgets;
+    this.meter = budgets.meter();
   }
 
   @Override
   public Future<?> start() {
     Router router = Router.router(vertx);
-    Routes routes = new Routes(router, config.http().bodyLimitBytes());
+    Routes routes = new Routes(router, config.http().bodyLimitBytes(), budgets.authenticator());
     router.route().handler(Edge::begin);
 
     if (apiRoutes) {
@@ -48,11 +56,11 @@ public final class HttpVerticle extends VerticleBase {
       ScanRoutes.install(routes, vertx);
     }
 
-    routes.add(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
+    routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
         .putHeader("Content-Type", "application/yaml").sendFile("openapi.yaml"));
-    routes.add(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
-    routes.add(HttpMethod.GET, "/health/ready", this::ready);
-    routes.add(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));
+    routes.addOpen(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
+    routes.addOpen(HttpMethod.GET, "/health/ready", this::ready);
+    routes.addOpen(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));
 
     routes.installErrorHandlers();
     server = vertx.createHttpServer(new HttpServerOptions()
@@ -74,6 +82,7 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
+        .compose(meter.charging(ctx, Operation.decisionRead))
         .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
         .onFailure(t -> Edge.fail(ctx, t));
@@ -82,6 +91,7 @@ public final class HttpVerticle extends VerticleBase {
   private void score(RoutingContext ctx) {
     Future.succeededFuture()
         .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
+        .compose(meter.charging(ctx, Operation.scoreRead))
         .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
         .onFailure(t -> Edge.fail(ctx, t));

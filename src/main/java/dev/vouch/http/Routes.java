@@ -19,16 +19,36 @@ final class Routes {
 
   private final Router router;
   private final BodyHandler bodies;
+  private final Handler<RoutingContext> authenticate;
   private final List<Known> known = new ArrayList<>();
 
-  Routes(Router router, long bodyLimitBytes) {
+  Routes(Router router, long bodyLimitBytes, Handler<RoutingContext> authenticate) {
     this.router = router;
     this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
+    this.authenticate = authenticate;
   }
 
-  /** Bodies are read (and bounded) per route, so metrics carry the route's own path as label. */
+  /**
+   * An API route: the caller is resolved (and a bad key refused) before the handler. Bodies are
+   * read (and bounded) per route, so metrics carry the route's own path as label; the
+   * authenticator runs after the body handler because its key lookup is asynchronous.
+   */
   void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
-    router.route(method, path).handler(bodies).handler(handler).failureHandler(Edge::failure);
+    register(method, path, authenticate, handler);
+  }
+
+  /** Health and metrics: no caller, Authorization ignored. */
+  void addOpen(HttpMethod method, String path, Handler<RoutingContext> handler) {
+    register(method, path, handler);
+  }
+
+  @SafeVarargs
+  private void register(HttpMethod method, String path, Handler<RoutingContext>... handlers) {
+    var route = router.route(method, path).handler(bodies);
+    for (Handler<RoutingContext> h : handlers) {
+      route.handler(h);
+    }
+    route.failureHandler(Edge::failure);
     known.add(new Known(Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$"), method));
   }
 

@@ -1,14 +1,15 @@
 package dev.vouch.http;
 
+import dev.vouch.budget.Authenticator;
+import dev.vouch.budget.RateHeaders;
 import dev.vouch.bus.Addresses;
-import dev.vouch.indexing.ScanBudget;
 import dev.vouch.indexing.ScanRequests;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
-import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
+import java.util.function.Supplier;
 
 /** Intake and keyed refresh: validate the wallet, route to the indexing consumers, write their answer. */
 final class ScanRoutes {
@@ -17,16 +18,12 @@ final class ScanRoutes {
 
   static void install(Routes routes, Vertx vertx) {
     routes.add(HttpMethod.POST, "/api/v1/intake/:wallet", ctx -> send(ctx, vertx, Addresses.INTAKE,
-        () -> new ScanRequests.Intake(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx), authorization(ctx))));
+        () -> new ScanRequests.Intake(Inputs.wallet(ctx.pathParam("wallet")), Authenticator.caller(ctx))));
     routes.add(HttpMethod.POST, "/api/v1/interaction-graph/:wallet/refresh", ctx -> send(ctx, vertx, Addresses.REFRESH,
-        () -> new ScanRequests.Refresh(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx), authorization(ctx))));
+        () -> new ScanRequests.Refresh(Inputs.wallet(ctx.pathParam("wallet")), Authenticator.caller(ctx))));
   }
 
-  private static String authorization(RoutingContext ctx) {
-    return ctx.request().getHeader(HttpHeaders.AUTHORIZATION);
-  }
-
-  private static void send(RoutingContext ctx, Vertx vertx, String address, java.util.function.Supplier<Object> request) {
+  private static void send(RoutingContext ctx, Vertx vertx, String address, Supplier<Object> request) {
     Future.succeededFuture()
         .map(v -> request.get())
         .compose(q -> vertx.eventBus().<ScanRequests.Answer>request(address, q))
@@ -35,20 +32,15 @@ final class ScanRoutes {
         .onFailure(t -> Edge.fail(ctx, t));
   }
 
-  /** Rate headers only on charged answers (CONTRACT 3); Retry-After on every 429. */
+  /** Rate headers only when units were taken (CONTRACT 3); a refusal adds Retry-After. */
   private static void write(RoutingContext ctx, ScanRequests.Answer a) {
-    ScanBudget.Charge c = a.charge();
-    if (c != null && c.limit() >= 0) {
-      ctx.response().putHeader("X-RateLimit-Limit", Long.toString(c.limit()))
-          .putHeader("X-RateLimit-Remaining", Long.toString(Math.max(0, c.remaining())));
+    if (a.charge() != null) {
+      RateHeaders.charged(ctx.response(), a.charge());
     }
-    if (a.errorCode() == null) {
+    if (a.refusal() != null) {
+      Edge.fail(ctx, a.refusal());
+    } else {
       Edge.ok(ctx, a.status(), a.data());
-      return;
     }
-    if (a.status() == 429) {
-      ctx.response().putHeader("Retry-After", Long.toString(Math.max(1, a.retryAfterSeconds())));
-    }
-    Edge.error(ctx, new ApiError(a.status(), a.errorCode(), a.errorMessage()));
   }
 }

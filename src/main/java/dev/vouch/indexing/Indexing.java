@@ -1,5 +1,6 @@
 package dev.vouch.indexing;
 
+import dev.vouch.budget.Metering;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.config.AppConfig;
 import dev.vouch.store.DatabaseUrl;
@@ -25,13 +26,12 @@ public final class Indexing {
    * api and all; the job worker in roles worker and all.
    */
   public static Future<?> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock, DatabaseUrl url,
-      int instances) {
+      int instances, Metering metering) {
     JobStore jobs = new JobStore(pool);
     AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
     if (config.role().runsApi()) {
-      ScanBudget budget = new InterimScanBudget(pool, clock);
-      chain = chain.compose(v -> vertx.deployVerticle(() -> new ScanRequestsVerticle(jobs, budget, clock,
+      chain = chain.compose(v -> vertx.deployVerticle(() -> new ScanRequestsVerticle(jobs, metering, clock,
               Duration.ofMinutes(ix.cooldownMinutes()), Duration.ofMinutes(ix.freshMinutes()),
               Duration.ofHours(config.models().staleAfterHours())),
           new DeploymentOptions().setInstances(instances)));

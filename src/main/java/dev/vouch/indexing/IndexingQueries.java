@@ -138,10 +138,4 @@ final class IndexingQueries {
         RETURNING id)
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
       """;
-
-  /** Interim key lookup until the budget module's Authenticator lands: by SHA-256 of the key. */
-  static final String INTERIM_KEY = """
-      SELECT id, plan, revoked_at IS NOT NULL AS revoked, suspended_at IS NOT NULL AS suspended
-        FROM api_keys WHERE key_hash = sha256(convert_to($1, 'UTF8'))
-      """;
 }

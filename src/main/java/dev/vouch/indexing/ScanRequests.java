@@ -1,6 +1,9 @@
 package dev.vouch.indexing;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.budget.RateLimited;
+import dev.vouch.budget.model.Admission;
+import dev.vouch.budget.model.Caller;
 import java.time.Instant;
 
 /** Records of the scan entry points on the event bus (typed, local codec). */
@@ -8,11 +11,11 @@ public final class ScanRequests {
 
   private ScanRequests() {}
 
-  /** POST /api/v1/intake/{wallet}; authorization is the raw header or null. */
-  public record Intake(String wallet, String ip, String authorization) {}
+  /** POST /api/v1/intake/{wallet}, with the caller the edge resolved. */
+  public record Intake(String wallet, Caller caller) {}
 
   /** POST /api/v1/interaction-graph/{wallet}/refresh. */
-  public record Refresh(String wallet, String ip, String authorization) {}
+  public record Refresh(String wallet, Caller caller) {}
 
   /** The score read asking for a background rescan of a wallet with stale or no evidence. */
   public record Rescan(String wallet, String ip) {}
@@ -28,18 +31,14 @@ public final class ScanRequests {
   }
 
   /**
-   * The answer the edge writes: a status and data, or an error with its code; the charge says
-   * which rate headers to send, retryAfterSeconds the Retry-After of a 429.
+   * What the edge writes: data with its status, or a refusal (429 with Retry-After). charge, when
+   * units were taken, gives the rate headers (a cooldown refusal keeps its units, SPEC 3.2).
+   * Errors without headers (401, 503) travel as failure replies instead.
    */
-  public record Answer(int status, Status data, String errorCode, String errorMessage, long retryAfterSeconds,
-      ScanBudget.Charge charge) {
+  public record Answer(int status, Status data, Admission charge, RateLimited refusal) {
 
-    static Answer ok(int status, Status data, ScanBudget.Charge charge) {
-      return new Answer(status, data, null, null, 0, charge);
-    }
-
-    static Answer error(int status, String code, String message, long retryAfterSeconds, ScanBudget.Charge charge) {
-      return new Answer(status, null, code, message, retryAfterSeconds, charge);
+    static Answer ok(int status, Status data) {
+      return new Answer(status, data, null, null);
     }
   }
 }

@@ -1,10 +1,13 @@
 package dev.vouch.indexing;
 
+import dev.vouch.budget.Metering;
+import dev.vouch.budget.RateLimited;
+import dev.vouch.budget.model.Admission;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.budget.model.DailyCap;
+import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
-import dev.vouch.indexing.ScanBudget.Cap;
-import dev.vouch.indexing.ScanBudget.Charge;
-import dev.vouch.indexing.ScanBudget.Cost;
 import dev.vouch.indexing.ScanRequests.Answer;
 import dev.vouch.indexing.ScanRequests.Status;
 import io.vertx.core.Future;
@@ -20,21 +23,33 @@ import java.util.function.Function;
  * read's background rescan (3.1). Free answers come first; a start checks the daily cap
  * (nothing spent), spends the units, then honours the per-wallet cooldown (units stay spent),
  * counts the start and queues the job. Concurrent starts collapse in the job table; the loser's
- * units and cap count are given back and it answers "indexing".
+ * units and cap count are given back and it answers "indexing", free.
  */
 public final class ScanRequestsVerticle extends VerticleBase {
 
+  /** An answer without rate headers, sent as a failure reply: the HTTP status and catalogue code. */
+  static final class Refusal extends RuntimeException {
+    final int status;
+    final String code;
+
+    Refusal(int status, String code, String message) {
+      super(message, null, false, false);
+      this.status = status;
+      this.code = code;
+    }
+  }
+
   private final JobStore jobs;
-  private final ScanBudget budget;
+  private final Metering metering;
   private final Clock clock;
   private final Duration cooldown;
   private final Duration freshWindow;
   private final Duration staleAfter;
 
-  public ScanRequestsVerticle(JobStore jobs, ScanBudget budget, Clock clock, Duration cooldown,
+  public ScanRequestsVerticle(JobStore jobs, Metering metering, Clock clock, Duration cooldown,
       Duration freshWindow, Duration staleAfter) {
     this.jobs = jobs;
-    this.budget = budget;
+    this.metering = metering;
     this.clock = clock;
     this.cooldown = cooldown;
     this.freshWindow = freshWindow;
@@ -56,27 +71,34 @@ public final class ScanRequestsVerticle extends VerticleBase {
     } catch (RuntimeException e) {
       f = Future.failedFuture(e);
     }
-    f.onSuccess(msg::reply).onFailure(t -> Failures.reply(msg, t));
+    f.onSuccess(msg::reply).onFailure(t -> {
+      if (t instanceof Refusal r) {
+        msg.fail(r.status, r.code + "|" + r.getMessage());
+      } else {
+        Failures.reply(msg, t);
+      }
+    });
   }
 
   Future<Answer> intake(ScanRequests.Intake r) {
-    return budget.caller(r.ip(), r.authorization()).compose(caller -> jobs.state(r.wallet()).compose(state -> {
+    return jobs.state(r.wallet()).compose(state -> {
       if (state.lastIndexedAt() != null) {
         return ok(200, new Status(r.wallet(), "already_indexed", null, state.lastIndexedAt(), null, null));
       }
       if (state.inFlight()) {
         return ok(202, Status.of(r.wallet(), "indexing"));
       }
-      return start(caller, r.wallet(), state, "intake", "first_index", Cap.scanStarts, Cost.intake, false);
-    })).recover(ScanRequestsVerticle::refusal);
+      return start(r.caller(), r.wallet(), state, "intake", "first_index", DailyCap.scanStarts,
+          Operation.intake(r.caller()), false);
+    }).recover(ScanRequestsVerticle::refused);
   }
 
   Future<Answer> refresh(ScanRequests.Refresh r) {
-    if (r.authorization() == null) {
-      return Future.succeededFuture(Answer.error(401, "NOT_ALLOWED",
-          "The refresh needs an API key: send Authorization: Bearer <key>.", 0, Charge.NONE));
+    if (!r.caller().keyed()) {
+      return Future.failedFuture(new Refusal(401, "NOT_ALLOWED",
+          "The refresh needs an API key: send Authorization: Bearer <key>."));
     }
-    return budget.caller(r.ip(), r.authorization()).compose(caller -> jobs.state(r.wallet()).compose(state -> {
+    return jobs.state(r.wallet()).compose(state -> {
       Instant now = clock.instant();
       if (state.inFlight()) {
         return ok(202, Status.of(r.wallet(), "indexing"));
@@ -88,12 +110,12 @@ public final class ScanRequestsVerticle extends VerticleBase {
       }
       boolean reindex = last != null;
       if (reindex && !state.ledger()) {
-        return Future.succeededFuture(Answer.error(503, "SCHEMA_MISSING",
-            "The refresh ledger is not provisioned on this deployment; nothing was started or charged.", 0, Charge.NONE));
+        return Future.failedFuture(new Refusal(503, "SCHEMA_MISSING",
+            "The refresh ledger is not provisioned on this deployment; nothing was started or charged."));
       }
-      return start(caller, r.wallet(), state, "refresh", reindex ? "reindex" : "first_index",
-          reindex ? Cap.reindexStarts : Cap.scanStarts, Cost.refresh, state.ledger());
-    })).recover(ScanRequestsVerticle::refusal);
+      return start(r.caller(), r.wallet(), state, "refresh", reindex ? "reindex" : "first_index",
+          reindex ? DailyCap.reindexStarts : DailyCap.scanStarts, Operation.refresh, state.ledger());
+    }).recover(ScanRequestsVerticle::refused);
   }
 
   /** True when a background rescan started; every refusal is silent (SPEC 3.1). */
@@ -104,14 +126,14 @@ public final class ScanRequestsVerticle extends VerticleBase {
       if (!state.known() || !stale || state.inFlight() || state.attemptedWithin(now, cooldown)) {
         return Future.succeededFuture(false);
       }
-      return budget.chargeRescan(r.ip()).compose(charge -> {
-        if (!charge.charged()) {
+      return metering.chargeRescan(r.ip()).compose(units -> {
+        if (!units.admitted()) {
           return Future.succeededFuture(false);
         }
         String mode = state.lastIndexedAt() == null ? "first_index" : "reindex";
         return jobs.enqueue(r.wallet(), "rescan", mode, now).compose(job -> job.isPresent()
             ? Future.succeededFuture(true)
-            : budget.refund(charge).map(false));
+            : metering.refund(units).map(false));
       });
     });
   }
@@ -120,59 +142,44 @@ public final class ScanRequestsVerticle extends VerticleBase {
    * Cap check (nothing spent), units, cooldown (units stay spent), cap count, then the job; a
    * concurrent start of the same wallet wins the job and this one is given back and free.
    */
-  Future<Answer> start(ScanCaller caller, String wallet, EntryState state, String kind, String mode,
-      Cap cap, Cost cost, boolean ledger) {
-    return budget.checkCap(caller, cap)
-        .compose(v -> budget.charge(caller, cost))
+  Future<Answer> start(Caller caller, String wallet, EntryState state, String kind, String mode,
+      DailyCap cap, Operation cost, boolean ledger) {
+    return metering.checkCap(caller, cap)
+        .compose(v -> metering.charge(caller, cost))
         .compose(units -> {
           Instant now = clock.instant();
           long wait = state.cooldownSeconds(now, cooldown);
           if (wait > 0) {
-            return Future.succeededFuture(Answer.error(429, "RATE_LIMITED",
-                "This wallet's last indexing attempt failed less than " + cooldown.toMinutes()
-                    + " minutes ago (one attempt per wallet per " + cooldown.toMinutes()
-                    + " minutes: cooldown); retry after " + wait + " seconds.", wait, units));
+            return Future.succeededFuture(new Answer(429, null, units, RateLimited.cooldown(wait)));
           }
-          return budget.countCap(caller, cap)
-              .recover(t -> budget.refund(units).compose(v -> Future.failedFuture(t)))
-              .compose(counted -> queue(caller, wallet, kind, mode, ledger, now).compose(job -> {
-                if (job) {
-                  return ok(202, new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null),
-                      units);
-                }
-                return budget.refund(counted).compose(v -> budget.refund(units))
-                    .compose(v -> ok(202, Status.of(wallet, "indexing")));
-              }));
+          return metering.countCap(caller, cap)
+              .recover(t -> metering.refund(units).compose(v -> Future.failedFuture(t)))
+              .compose(counted -> queue(caller, wallet, kind, mode, ledger, now).compose(job -> job
+                  ? Future.succeededFuture(new Answer(202,
+                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null), units, null))
+                  : metering.refund(counted).compose(v -> metering.refund(units))
+                      .compose(v -> ok(202, Status.of(wallet, "indexing")))));
         });
   }
 
-  private Future<Boolean> queue(ScanCaller caller, String wallet, String kind, String mode, boolean ledger, Instant now) {
+  private Future<Boolean> queue(Caller caller, String wallet, String kind, String mode, boolean ledger, Instant now) {
     if (!ledger) {
       return jobs.enqueue(wallet, kind, mode, now).map(job -> job.isPresent());
     }
+    long keyId = caller.key().orElseThrow().id();
     return jobs.pool().withTransaction(conn -> JobStore.enqueue(conn, wallet, kind, mode, now).compose(job -> job.isEmpty()
         ? Future.succeededFuture(false)
-        : JobStore.ledger(conn, wallet, caller.keyId(), mode, job.get(), now).map(true)));
+        : JobStore.ledger(conn, wallet, keyId, mode, job.get(), now).map(true)));
   }
 
   private static Future<Answer> ok(int status, Status data) {
-    return ok(status, data, Charge.NONE);
+    return Future.succeededFuture(Answer.ok(status, data));
   }
 
-  private static Future<Answer> ok(int status, Status data, Charge charge) {
-    return Future.succeededFuture(Answer.ok(status, data, charge));
-  }
-
-  private static Future<Answer> refusal(Throwable t) {
-    if (t instanceof ScanBudget.Refused refused) {
-      return Future.succeededFuture(Answer.error(429, "RATE_LIMITED", refused.getMessage(),
-          refused.retryAfterSeconds(), refused.state()));
-    }
-    if (t instanceof ScanBudget.KeyRefused key) {
-      return Future.succeededFuture(key.suspended()
-          ? Answer.error(403, "NOT_ALLOWED", key.getMessage(), 0, Charge.NONE)
-          : Answer.error(401, "INVALID_KEY", key.getMessage() + " Send a valid key or none.", 0, Charge.NONE));
-    }
-    return Future.failedFuture(t);
+  /** A budget refusal (cap or per-minute) is an answer with its headers, not a failure. */
+  private static Future<Answer> refused(Throwable t) {
+    return t instanceof RateLimited limited
+        ? Future.succeededFuture(new Answer(429, null, null, limited))
+        : Future.failedFuture(t);
   }
 }

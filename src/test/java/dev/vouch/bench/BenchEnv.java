@@ -8,6 +8,6 @@ final class BenchEnv {
   private BenchEnv() {}
 
   static Map<String, String> unmetered() {
-    return Map.of();
+    return dev.vouch.support.TestApp.UNMETERED;
   }
 }

@@ -35,7 +35,7 @@ class DecisionApiTest {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start();
+    app = TestApp.start(TestApp.UNMETERED);
   }
 
   @AfterAll

@@ -19,7 +19,8 @@ class EdgeTest {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start(Map.of("VOUCH_HTTP_BODY_LIMIT_BYTES", "4096"));
+    app = TestApp.start(Map.of("VOUCH_HTTP_BODY_LIMIT_BYTES", "4096",
+        "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000"));
   }
 
   @AfterAll
@@ -75,6 +76,26 @@ class EdgeTest {
     var r = app.get("/openapi.yaml");
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.bodyAsString()).startsWith("openapi: 3").contains("/api/v1/decision/{wallet}");
+  }
+
+  @Test
+  void everyOperationInTheOpenApiDocumentIsRouted() throws Exception {
+    var doc = new com.fasterxml.jackson.databind.ObjectMapper(new com.fasterxml.jackson.dataformat.yaml.YAMLFactory())
+        .readTree(getClass().getResourceAsStream("/openapi.yaml"));
+    int checked = 0;
+    for (var path = doc.get("paths").fields(); path.hasNext(); ) {
+      var entry = path.next();
+      String concrete = entry.getKey().replace("{wallet}", WALLET).replace("{username}", "alice.vouch")
+          .replace("{id}", "rcp_AAAAAAAAAAAAAAAA");
+      for (var method = entry.getValue().fieldNames(); method.hasNext(); ) {
+        HttpMethod m = HttpMethod.valueOf(method.next().toUpperCase());
+        var r = app.send(m, concrete, m == HttpMethod.POST ? Buffer.buffer("{}") : null,
+            Map.of("Content-Type", "application/json"));
+        assertThat(r.statusCode()).as(m + " " + concrete).isNotIn(404, 405);
+        checked++;
+      }
+    }
+    assertThat(checked).isGreaterThanOrEqualTo(5);
   }
 
   @Test

@@ -59,7 +59,8 @@ class IndexingFaultsTest {
   }
 
   static Map<String, String> env(List<Entry> chains, String... more) {
-    var env = new java.util.HashMap<String, String>(Map.of(
+    var env = new java.util.HashMap<String, String>(TestApp.UNMETERED);
+    env.putAll(Map.of(
         "CHAINS_FILE", ChainsFile.write(chains).toString(),
         "VOUCH_INDEXING_POLL_MS", "100",
         "VOUCH_INDEXING_RPC_RETRIES", "1",

@@ -6,6 +6,7 @@ import dev.vouch.support.Anvil;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
+import dev.vouch.support.TestKeys;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -38,8 +39,9 @@ class ScanEntryPointsTest {
   @BeforeAll
   static void start() {
     app = TestApp.start(Map.of("VOUCH_ROLE", "api"));
-    developerKey = "test-key-" + Anvil.randomAddress();
-    developerKeyId = key(app, developerKey, "developer", false);
+    TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+    developerKey = key.secret();
+    developerKeyId = key.id();
   }
 
   @AfterAll
@@ -50,12 +52,6 @@ class ScanEntryPointsTest {
   @BeforeEach
   void nextDay() {
     app.clock.set(Instant.parse("2027-01-01T12:00:00Z").plus(Duration.ofDays(day++)));
-  }
-
-  static long key(TestApp on, String token, String plan, boolean suspended) {
-    return (Long) Sql.one(on.database, "INSERT INTO api_keys (key_hash, key_hint, plan, label, suspended_at)"
-        + " VALUES (sha256(convert_to(?, 'UTF8')), 'test', ?, 'test', ?) RETURNING id", token, plan,
-        suspended ? Timestamp.from(Instant.now()) : null).get("id");
   }
 
   static Instant now() {
@@ -218,12 +214,12 @@ class ScanEntryPointsTest {
     assertThat(anonymous.statusCode()).isEqualTo(401);
     assertThat(errorCode(anonymous)).isEqualTo("NOT_ALLOWED");
     assertFree(anonymous);
-    HttpResponse<Buffer> unknown = refresh(wallet, "no-such-key");
+    HttpResponse<Buffer> unknown = refresh(wallet, "vouch_live_not-a-key");
     assertThat(unknown.statusCode()).isEqualTo(401);
     assertThat(errorCode(unknown)).isEqualTo("INVALID_KEY");
-    String suspended = "suspended-" + Anvil.randomAddress();
-    key(app, suspended, "developer", true);
-    HttpResponse<Buffer> refusedAccount = refresh(wallet, suspended);
+    TestKeys.Key suspended = TestKeys.create(app.app.config(), "developer");
+    assertThat(TestKeys.run(app.app.config(), "suspend", Long.toString(suspended.id())).status()).isZero();
+    HttpResponse<Buffer> refusedAccount = refresh(wallet, suspended.secret());
     assertThat(refusedAccount.statusCode()).isEqualTo(403);
     assertThat(errorCode(refusedAccount)).isEqualTo("NOT_ALLOWED");
     assertThat(jobs(wallet)).isEmpty();
@@ -278,8 +274,7 @@ class ScanEntryPointsTest {
 
   @Test
   void reindexCapAndScanCapAreCountedSeparately() {
-    String key = "capped-" + Anvil.randomAddress();
-    key(app, key, "developer", false);
+    String key = TestKeys.create(app.app.config(), "developer").secret();
     for (int i = 0; i < 50; i++) {
       if (i % 20 == 0) {
         app.clock.advance(Duration.ofMinutes(1));
@@ -312,8 +307,7 @@ class ScanEntryPointsTest {
   void reindexWithoutTheRefreshLedgerIsSchemaMissingAndStartsNothing() {
     try (TestApp bare = TestApp.start(Map.of("VOUCH_ROLE", "api"))) {
       Sql.exec(bare.database, "DROP TABLE refresh_ledger");
-      String token = "ledgerless-" + Anvil.randomAddress();
-      key(bare, token, "developer", false);
+      String token = TestKeys.create(bare.app.config(), "developer").secret();
       String wallet = Anvil.randomAddress();
       Instant at = bare.clock.instant().minus(Duration.ofHours(2));
       Snapshots.commit(bare.app.pool(), Snapshots.of(wallet, Snapshots.strong(), at, Snapshots.healthyCoverage(at)));

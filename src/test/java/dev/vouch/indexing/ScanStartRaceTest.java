@@ -2,7 +2,15 @@ package dev.vouch.indexing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.budget.Budgeting;
+import dev.vouch.budget.Metering;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.budget.model.DailyCap;
+import dev.vouch.budget.model.Operation;
+import dev.vouch.config.ConfigLoader;
 import dev.vouch.indexing.ScanRequests.Answer;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import java.util.Map;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
@@ -43,31 +51,33 @@ class ScanStartRaceTest {
   @Test
   void loserOfARaceAnswersIndexingAndGetsItsUnitsAndCapCountBack() throws Exception {
     MutableClock clock = new MutableClock(Instant.parse("2027-03-01T12:00:00Z"));
-    InterimScanBudget budget = new InterimScanBudget(pool, clock);
+    Metering metering = Budgeting.create(vertx, pool, ConfigLoader.load(Map.of()), clock, new SimpleMeterRegistry())
+        .metering();
     JobStore jobs = new JobStore(pool);
-    var consumer = new ScanRequestsVerticle(jobs, budget, clock, Duration.ofMinutes(10), Duration.ofMinutes(60),
+    var consumer = new ScanRequestsVerticle(jobs, metering, clock, Duration.ofMinutes(10), Duration.ofMinutes(60),
         Duration.ofHours(24));
     String wallet = Anvil.randomAddress();
     EntryState nothingYet = new EntryState(false, null, false, null, null, false, true);
-    ScanCaller caller = ScanCaller.anonymous("203.0.113.7");
+    Caller caller = Caller.anonymous("203.0.113.7");
 
     Answer winner = await(consumer.start(caller, wallet, nothingYet, "intake", "first_index",
-        ScanBudget.Cap.scanStarts, ScanBudget.Cost.intake, false));
+        DailyCap.scanStarts, Operation.intakeAnonymous, false));
     Answer loser = await(consumer.start(caller, wallet, nothingYet, "intake", "first_index",
-        ScanBudget.Cap.scanStarts, ScanBudget.Cost.intake, false));
+        DailyCap.scanStarts, Operation.intakeAnonymous, false));
 
     assertThat(winner.data().status()).isEqualTo("started");
     assertThat(winner.charge().remaining()).isEqualTo(12);
     assertThat(loser.status()).isEqualTo(202);
     assertThat(loser.data().status()).isEqualTo("indexing");
-    assertThat(loser.charge().charged()).isFalse();
+    assertThat(loser.charge()).isNull();
     assertThat(Sql.count(db, "SELECT count(*) FROM index_jobs WHERE wallet = ?", wallet)).isEqualTo(1);
     // Units: only the winner's 8 are gone. Cap: only one start counted (24 more fit today).
-    assertThat(await(budget.charge(caller, ScanBudget.Cost.intake)).remaining()).isEqualTo(4);
+    assertThat(await(metering.charge(caller, Operation.intakeAnonymous)).remaining()).isEqualTo(4);
     for (int i = 0; i < 24; i++) {
-      await(budget.countCap(caller, ScanBudget.Cap.scanStarts));
+      await(metering.countCap(caller, DailyCap.scanStarts));
     }
-    assertThat(budget.checkCap(caller, ScanBudget.Cap.scanStarts).failed()).isTrue();
+    assertThat(metering.checkCap(caller, DailyCap.scanStarts).toCompletionStage().toCompletableFuture())
+        .isCompletedExceptionally();
   }
 
   static <T> T await(io.vertx.core.Future<T> f) throws Exception {

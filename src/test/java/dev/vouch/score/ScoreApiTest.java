@@ -27,7 +27,7 @@ class ScoreApiTest {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start();
+    app = TestApp.start(TestApp.UNMETERED);
   }
 
   @AfterAll

@@ -1,0 +1,89 @@
+package dev.vouch.budget;
+
+import dev.vouch.budget.model.ApiKeyFormat;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.budget.model.TrustedProxies;
+import io.vertx.core.Handler;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.ext.web.RoutingContext;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Resolves the {@link Caller} once per request: client IP (CONTRACT 4), then the optional
+ * Bearer key. No header = anonymous; any other scheme or a bad key = KeyRejected, checked for
+ * format and checksum before any lookup. Suspended keys are refused on every route.
+ */
+public final class Authenticator implements Handler<RoutingContext> {
+
+  /** RoutingContext key of the resolved Caller. */
+  public static final String CALLER = "vouch.caller";
+  private static final String FORWARDED_FOR = "X-Forwarded-For";
+  private static final String BEARER = "bearer ";
+
+  private final TrustedProxies proxies;
+  private final ApiKeys keys;
+
+  Authenticator(TrustedProxies proxies, ApiKeys keys) {
+    this.proxies = proxies;
+    this.keys = keys;
+  }
+
+  /** The Caller of a request that went through this handler. */
+  public static Caller caller(RoutingContext ctx) {
+    Caller caller = ctx.get(CALLER);
+    if (caller == null) {
+      throw new IllegalStateException("route is not behind the Authenticator");
+    }
+    return caller;
+  }
+
+  @Override
+  public void handle(RoutingContext ctx) {
+    HttpServerRequest request = ctx.request();
+    String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
+    String ip = proxies.clientIp(peer, request.headers().getAll(FORWARDED_FOR));
+    List<String> authorization = request.headers().getAll(HttpHeaders.AUTHORIZATION);
+    if (authorization.isEmpty()) {
+      admit(ctx, Caller.anonymous(ip));
+      return;
+    }
+    String key = authorization.size() == 1 ? bearerToken(authorization.get(0)) : null;
+    if (key == null || !ApiKeyFormat.isWellFormed(key)) {
+      ctx.fail(KeyRejected.invalid());
+      return;
+    }
+    keys.find(key).onComplete(found -> {
+      if (found.failed()) {
+        ctx.fail(found.cause());
+      } else {
+        decide(ctx, ip, found.result());
+      }
+    });
+  }
+
+  private static void decide(RoutingContext ctx, String ip, Optional<ApiKeys.Found> found) {
+    if (found.isEmpty() || found.get().revoked()) {
+      ctx.fail(KeyRejected.invalid());
+    } else if (found.get().suspended()) {
+      ctx.fail(KeyRejected.suspended());
+    } else {
+      admit(ctx, Caller.keyed(ip, found.get().id(), found.get().plan()));
+    }
+  }
+
+  private static void admit(RoutingContext ctx, Caller caller) {
+    ctx.put(CALLER, caller);
+    ctx.next();
+  }
+
+  /** The token of "Bearer <token>" (scheme case-insensitive, RFC 9110), else null. */
+  static String bearerToken(String header) {
+    if (header.length() <= BEARER.length() || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
+      return null;
+    }
+    String token = header.substring(BEARER.length()).trim();
+    return token.isEmpty() ? null : token;
+  }
+}

@@ -1,0 +1,18 @@
+package dev.vouch.budget;
+
+/** Meter names of the budget capability (Prometheus adds _total to counters). */
+public final class BudgetMetrics {
+
+  /** Budget operations answered per instance because Redis was unreachable. */
+  public static final String FALLBACK = "vouch.budget.fallback";
+  /** 1 while budgets run per instance because Redis is unreachable. */
+  public static final String DEGRADED = "vouch.budget.degraded";
+  /** Refused admissions, tagged with the limit that refused. */
+  public static final String REFUSED = "vouch.budget.refused";
+  /** API key lookups that reached the database (cache misses). */
+  public static final String KEY_LOOKUPS = "vouch.api.key.lookups";
+
+  public static final String TAG_LIMIT = "limit";
+
+  private BudgetMetrics() {}
+}

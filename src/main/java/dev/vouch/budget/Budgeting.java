@@ -1,0 +1,77 @@
+package dev.vouch.budget;
+
+import dev.vouch.budget.model.TrustedProxies;
+import dev.vouch.config.AppConfig;
+import dev.vouch.config.BudgetConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.healthchecks.HealthChecks;
+import io.vertx.ext.healthchecks.Status;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.time.Duration;
+
+/**
+ * Wires the budget capability once per process: the counter store (Redis with per-instance
+ * fallback, or in-process when no Redis is configured), key lookups and the edge handlers.
+ * Everything here is safe to share between verticle instances.
+ */
+public final class Budgeting {
+
+  private final CounterStore store;
+  private final Metering metering;
+  private final Meter meter;
+  private final Authenticator authenticator;
+
+  private Budgeting(CounterStore store, Metering metering, Authenticator authenticator) {
+    this.store = store;
+    this.metering = metering;
+    this.meter = new Meter(metering);
+    this.authenticator = authenticator;
+  }
+
+  public static Budgeting create(Vertx vertx, Pool pool, AppConfig config, Clock clock, MeterRegistry registry) {
+    BudgetConfig budgets = config.budgets();
+    CounterStore store = config.redis().configured()
+        ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis()),
+            new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
+        : new LocalCounterStore(clock);
+    Metering metering = new Metering(new Budgets(store, clock), budgets, registry);
+    ApiKeys keys = new ApiKeys(pool, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
+        registry.counter(BudgetMetrics.KEY_LOOKUPS));
+    return new Budgeting(store, metering,
+        new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));
+  }
+
+  private static RedisCounterStore redisStore(Vertx vertx, String url, BudgetConfig.RedisTuning tuning) {
+    return new RedisCounterStore(RedisCounterStore.client(vertx, url, tuning.timeoutMillis()),
+        tuning.keyPrefix(), tuning.timeoutMillis());
+  }
+
+  /** Caller-level budgets for other capabilities (intake, refresh, rescan, batch, receipts). */
+  public Metering metering() {
+    return metering;
+  }
+
+  /** Per-route charging at the edge. */
+  public Meter meter() {
+    return meter;
+  }
+
+  /** Handler that resolves the Caller; every API route runs behind it. */
+  public Authenticator authenticator() {
+    return authenticator;
+  }
+
+  /**
+   * Check "budgets" of /health/ready. A Redis outage keeps the check UP (the API still answers,
+   * on per-instance budgets) and says so: {"store":"per-instance","degraded":true}.
+   */
+  public void registerHealth(HealthChecks health) {
+    health.register("budgets", 2000, promise -> store.health().onComplete(ar -> {
+      CounterStore.Health h = ar.succeeded() ? ar.result() : new CounterStore.Health("per-instance", true);
+      promise.complete(Status.OK(new JsonObject().put("store", h.store()).put("degraded", h.degraded())));
+    }));
+  }
+}

@@ -1,0 +1,139 @@
+package dev.vouch.budget;
+
+import dev.vouch.budget.model.Admission;
+import dev.vouch.budget.model.Caller;
+import dev.vouch.budget.model.DailyCap;
+import dev.vouch.budget.model.Limit;
+import dev.vouch.budget.model.Operation;
+import dev.vouch.config.BudgetConfig;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Budgets in the terms of SPEC section 8: callers, plans, operation costs and daily caps.
+ * Refusals fail the future with {@link RateLimited} (nothing spent); the edge answers 429.
+ *
+ * <p>"Charge only when a scan starts" (intake, refresh): answer the free cases first, then
+ * {@link #checkCap} (nothing spent), {@link #charge} the units, and {@link #countCap} at the
+ * moment the job is created. Or {@link #startScan}, which does cap and units in one atomic
+ * step. On a lost race, {@link #refund} each admission.
+ */
+public final class Metering {
+
+  private static final String RECEIPTS = "receipts";
+
+  private final Budgets budgets;
+  private final BudgetConfig config;
+  private final MeterRegistry registry;
+
+  Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry) {
+    this.budgets = budgets;
+    this.config = config;
+    this.registry = registry;
+  }
+
+  public BudgetConfig.Tier tier(Caller caller) {
+    return caller.key().map(k -> config.tier(k.plan())).orElse(config.anonymous());
+  }
+
+  /** Unique batch rows allowed after dedupe (SPEC 8.4). */
+  public int batchRowCap(Caller caller) {
+    return tier(caller).batchRows();
+  }
+
+  /** Raw batch entries allowed before dedupe. */
+  public int batchRawCap(Caller caller) {
+    return config.batchRawCap(tier(caller));
+  }
+
+  public Future<Admission> charge(Caller caller, Operation op) {
+    return charge(caller, op, 1);
+  }
+
+  /**
+   * Spends the operation's cost times {@code quantity} (batch rows) from the caller's per-minute
+   * budget; a receipt creation also takes one of the caller's receipt creations per minute.
+   */
+  public Future<Admission> charge(Caller caller, Operation op, int quantity) {
+    long cost = (long) config.cost(op) * quantity;
+    if (cost <= 0) {
+      return Future.succeededFuture(Admission.free());
+    }
+    List<Limit> limits = new ArrayList<>(2);
+    limits.add(units(caller, cost));
+    if (op == Operation.receiptCreate) {
+      limits.add(Limit.perMinute(RECEIPTS, caller.bucket(), config.receiptsPerMinute(), 1));
+    }
+    return admit(limits, cost);
+  }
+
+  /**
+   * The score read's background rescan (SPEC 3.1): spends from the anonymous budget of the IP,
+   * also on keyed requests. Never fails on refusal: a refused admission means "no rescan".
+   */
+  public Future<Admission> chargeRescan(String ip) {
+    return budgets.spend(Caller.anonymousBucket(ip), config.anonymous().perMinute(),
+        config.cost(Operation.scoreRescan));
+  }
+
+  /** Fails with RateLimited (Retry-After to 00:00 UTC) when the cap is reached; counts nothing. */
+  public Future<Void> checkCap(Caller caller, DailyCap cap) {
+    Limit limit = cap(caller, cap);
+    return budgets.used(limit).compose(used -> used >= limit.limit()
+        ? Future.failedFuture(refusedCap(cap, limit))
+        : Future.succeededFuture());
+  }
+
+  /** Counts one start against the cap, atomically with the check; refund it if the start is lost. */
+  public Future<Admission> countCap(Caller caller, DailyCap cap) {
+    return admit(List.of(cap(caller, cap)), 1);
+  }
+
+  /** Cap and units together: both or neither. The admission reports the per-minute budget. */
+  public Future<Admission> startScan(Caller caller, DailyCap cap, Operation op) {
+    long cost = config.cost(op);
+    return admit(List.of(units(caller, cost), cap(caller, cap)), cost);
+  }
+
+  public Future<Void> refund(Admission admission) {
+    return budgets.refund(admission);
+  }
+
+  private Limit units(Caller caller, long cost) {
+    return Limit.perMinute(Budgets.UNITS, caller.bucket(), tier(caller).perMinute(), cost);
+  }
+
+  private Limit cap(Caller caller, DailyCap cap) {
+    BudgetConfig.Tier tier = tier(caller);
+    long max = cap == DailyCap.scanStarts ? tier.dailyScans() : tier.dailyReindex();
+    return Limit.perDay(cap.name(), caller.bucket(), max, 1);
+  }
+
+  private Future<Admission> admit(List<Limit> limits, long cost) {
+    return budgets.take(limits).compose(a -> {
+      if (a.admitted()) {
+        return Future.succeededFuture(a);
+      }
+      Limit refused = limits.get(a.refusedBy());
+      registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, refused.purpose()).increment();
+      if (refused.period() == Limit.Period.day) {
+        return Future.failedFuture(RateLimited.dailyCap(describe(refused), refused.limit(), a.retryAfterSeconds()));
+      }
+      if (refused.purpose().equals(RECEIPTS)) {
+        return Future.failedFuture(RateLimited.receipts(refused.limit(), a.retryAfterSeconds()));
+      }
+      return Future.failedFuture(RateLimited.perMinute(cost, a.limit(), a.remaining(), a.retryAfterSeconds()));
+    });
+  }
+
+  private RateLimited refusedCap(DailyCap cap, Limit limit) {
+    registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, cap.name()).increment();
+    return RateLimited.dailyCap(describe(limit), limit.limit(), limit.retryAfterSeconds(budgets.clock().instant()));
+  }
+
+  private static String describe(Limit limit) {
+    return limit.purpose().equals(DailyCap.reindexStarts.name()) ? "re-index starts" : "scan starts";
+  }
+}

@@ -1,0 +1,27 @@
+package dev.vouch.budget.model;
+
+/**
+ * The metered operations of SPEC section 4. Their unit costs are configuration
+ * (budgets.costs), so this enum only names them.
+ */
+public enum Operation {
+  decisionRead,
+  /** Per unique batch row after dedupe. */
+  batchRow,
+  receiptCreate,
+  receiptRead,
+  scoreRead,
+  /** The score read's background rescan, always from the anonymous per-IP budget (SPEC 3.1). */
+  scoreRescan,
+  trustRead,
+  profileRead,
+  interactionGraphRead,
+  intakeAnonymous,
+  intakeKeyed,
+  refresh;
+
+  /** Intake costs less with a key (SPEC 8.2). */
+  public static Operation intake(Caller caller) {
+    return caller.keyed() ? intakeKeyed : intakeAnonymous;
+  }
+}

@@ -1,0 +1,68 @@
+package dev.vouch.config;
+
+import dev.vouch.budget.model.Operation;
+import dev.vouch.budget.model.Plan;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.Map;
+
+/** SPEC section 8 figures and the operation costs of section 4 (config key {@code budgets}). */
+public record BudgetConfig(
+    Tier anonymous,
+    Map<Plan, Tier> plans,
+    int batchRawFloor,
+    int batchRawFactor,
+    int receiptsPerMinute,
+    int keyCacheSeconds,
+    Map<Operation, Integer> costs,
+    RedisTuning redis) {
+
+  /** What one kind of caller gets: units per minute, daily start caps, batch rows after dedupe. */
+  public record Tier(int perMinute, int dailyScans, int dailyReindex, int batchRows) {}
+
+  /** Budget keys live under {@code keyPrefix}; a Redis call slower than timeoutMillis counts as down. */
+  public record RedisTuning(String keyPrefix, int timeoutMillis, int retryMillis) {}
+
+  public BudgetConfig {
+    require(anonymous != null, "budgets.anonymous is required");
+    require(plans != null && plans.keySet().containsAll(EnumSet.allOf(Plan.class)),
+        "budgets.plans needs developer, plus, pro and partner");
+    require(costs != null && costs.keySet().containsAll(EnumSet.allOf(Operation.class)),
+        "budgets.costs needs every operation: " + Arrays.toString(Operation.values()));
+    require(redis != null && redis.keyPrefix() != null && redis.timeoutMillis() > 0 && redis.retryMillis() > 0,
+        "budgets.redis needs keyPrefix, timeoutMillis and retryMillis");
+    check("budgets.anonymous", anonymous);
+    plans.forEach((plan, tier) -> check("budgets.plans." + plan, tier));
+    costs.forEach((op, cost) -> require(cost != null && cost >= 0, "budgets.costs." + op + " must be 0 or more"));
+    require(batchRawFloor >= 1 && batchRawFactor >= 1, "budgets.batchRawFloor and batchRawFactor must be positive");
+    require(receiptsPerMinute >= 1, "budgets.receiptsPerMinute must be positive");
+    require(keyCacheSeconds >= 0, "budgets.keyCacheSeconds must be 0 or more");
+    plans = Map.copyOf(new EnumMap<>(plans));
+    costs = Map.copyOf(new EnumMap<>(costs));
+  }
+
+  public Tier tier(Plan plan) {
+    return plans.get(plan);
+  }
+
+  public int cost(Operation op) {
+    return costs.get(op);
+  }
+
+  /** Raw entries before dedupe: 4 times the row cap, at least 200 (SPEC 8.4). */
+  public int batchRawCap(Tier tier) {
+    return Math.max(batchRawFloor, batchRawFactor * tier.batchRows());
+  }
+
+  private static void check(String path, Tier t) {
+    require(t.perMinute() >= 1 && t.dailyScans() >= 0 && t.dailyReindex() >= 0 && t.batchRows() >= 1,
+        path + ": perMinute and batchRows must be positive, daily caps 0 or more");
+  }
+
+  private static void require(boolean ok, String message) {
+    if (!ok) {
+      throw new IllegalArgumentException(message);
+    }
+  }
+}

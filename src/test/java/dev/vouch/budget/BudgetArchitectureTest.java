@@ -1,0 +1,30 @@
+package dev.vouch.budget;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+class BudgetArchitectureTest {
+
+  private final JavaClasses classes = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+      .importPackages("dev.vouch");
+
+  @Test
+  void budgetModelIsPureOfVertxSqlAndRedis() {
+    noClasses().that().resideInAPackage("dev.vouch.budget.model..")
+        .should().dependOnClassesThat().resideInAnyPackage(
+            "io.vertx..", "io.netty..", "java.sql..", "io.micrometer..", "dev.vouch.store..", "dev.vouch.http..")
+        .check(classes);
+  }
+
+  @Test
+  void budgetCapabilityDoesNotDependOnTheHttpEdge() {
+    noClasses().that().resideInAPackage("dev.vouch.budget..")
+        .should().dependOnClassesThat().resideInAPackage("dev.vouch.http..")
+        .check(classes);
+  }
+}
