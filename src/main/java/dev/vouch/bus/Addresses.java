@@ -8,11 +8,11 @@ public final class Addresses {
   /** ScoreQuery -> ScoreReport */
   public static final String SCORE_READ = "vouch.score.read";
 
-  /** IntakeRequest -> ScanAnswer (SPEC 3.2) */
+  /** ScanRequests.Intake -> ScanRequests.Answer (SPEC 3.2) */
   public static final String INTAKE = "vouch.indexing.intake";
-  /** RefreshRequest -> ScanAnswer (SPEC 3.3) */
+  /** ScanRequests.Refresh -> ScanRequests.Answer (SPEC 3.3) */
   public static final String REFRESH = "vouch.indexing.refresh";
-  /** RescanRequest -> Boolean: whether the score read's background rescan started (SPEC 3.1) */
+  /** ScanRequests.Rescan -> Boolean: whether the score read's background rescan started (SPEC 3.1) */
   public static final String RESCAN = "vouch.indexing.rescan";
   /** Published on every instance (String job id) when a job is queued anywhere: workers look for work. */
   public static final String JOBS_QUEUED = "vouch.indexing.jobs-queued";

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,7 +74,7 @@ public final class ConfigLoader {
         throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");
       }
       for (String url : chain.rpcUrls()) {
-        java.net.URI uri = java.net.URI.create(url);
+        URI uri = URI.create(url);
         if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
           throw new IllegalArgumentException("chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
         }

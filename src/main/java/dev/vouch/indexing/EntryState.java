@@ -1,5 +1,6 @@
 package dev.vouch.indexing;
 
+import java.time.Duration;
 import java.time.Instant;
 
 /**
@@ -16,7 +17,7 @@ public record EntryState(
     boolean registered, boolean ledger) {
 
   /** The latest attempt failed less than the cooldown ago: seconds until the next may start, else 0. */
-  public long cooldownSeconds(Instant now, java.time.Duration cooldown) {
+  public long cooldownSeconds(Instant now, Duration cooldown) {
     if (!"failed".equals(lastState) || lastAttemptAt == null) {
       return 0;
     }
@@ -24,7 +25,7 @@ public record EntryState(
   }
 
   /** Any attempt (whatever its outcome) within the window. */
-  public boolean attemptedWithin(Instant now, java.time.Duration window) {
+  public boolean attemptedWithin(Instant now, Duration window) {
     return lastAttemptAt != null && lastAttemptAt.plus(window).isAfter(now);
   }
 

@@ -50,10 +50,6 @@ public final class ScoreVerticle extends VerticleBase {
         .otherwise(false);
   }
 
-  ScoreReport report(WalletState state) {
-    return report(state, false);
-  }
-
   ScoreReport report(WalletState state, boolean rescanStarted) {
     boolean inProgress = state.jobInFlight() || rescanStarted;
     if (state.snapshot().isEmpty()) {

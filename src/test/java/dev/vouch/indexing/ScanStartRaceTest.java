@@ -15,13 +15,13 @@ import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.MutableClock;
+import dev.vouch.support.Observe;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestDatabase;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,7 +49,7 @@ class ScanStartRaceTest {
   }
 
   @Test
-  void loserOfARaceAnswersIndexingAndGetsItsUnitsAndCapCountBack() throws Exception {
+  void loserOfARaceAnswersIndexingAndGetsItsUnitsAndCapCountBack() {
     MutableClock clock = new MutableClock(Instant.parse("2027-03-01T12:00:00Z"));
     Metering metering = Budgeting.create(vertx, pool, ConfigLoader.load(Map.of()), clock, new SimpleMeterRegistry())
         .metering();
@@ -80,7 +80,7 @@ class ScanStartRaceTest {
         .isCompletedExceptionally();
   }
 
-  static <T> T await(io.vertx.core.Future<T> f) throws Exception {
-    return f.toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+  static <T> T await(io.vertx.core.Future<T> f) {
+    return Observe.await(f);
   }
 }
