@@ -39,18 +39,19 @@ public final class JobStore {
     return enqueue(pool, wallet, kind, mode, now);
   }
 
-  /** Same, on a caller's connection (the refresh also writes its ledger row in that transaction). */
-  static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
-    return client.preparedQuery(IndexingQueries.ENQUEUE)
-        .execute(Tuple.of(wallet, kind, mode, utc(now)))
-        .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")))
+  /** A keyed refresh: the job and its refresh_ledger row (who asked) in one transaction. */
+  public Future<Optional<Long>> enqueueWithLedger(String wallet, String kind, String mode, long apiKeyId, Instant now) {
+    return pool.withTransaction(conn -> enqueue(conn, wallet, kind, mode, now).compose(job -> job.isEmpty()
+            ? Future.succeededFuture(job)
+            : conn.preparedQuery(IndexingQueries.LEDGER).execute(Tuple.of(wallet, apiKeyId, mode, job.get(), utc(now)))
+                .map(job)))
         .recover(JobStore::translate);
   }
 
-  static Future<Void> ledger(SqlConnection conn, String wallet, long apiKeyId, String mode, long job, Instant now) {
-    return conn.preparedQuery(IndexingQueries.LEDGER)
-        .execute(Tuple.of(wallet, apiKeyId, mode, job, utc(now)))
-        .<Void>mapEmpty()
+  private static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
+    return client.preparedQuery(IndexingQueries.ENQUEUE)
+        .execute(Tuple.of(wallet, kind, mode, utc(now)))
+        .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")))
         .recover(JobStore::translate);
   }
 

@@ -166,10 +166,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
     if (!ledger) {
       return jobs.enqueue(wallet, kind, mode, now).map(job -> job.isPresent());
     }
-    long keyId = caller.key().orElseThrow().id();
-    return jobs.pool().withTransaction(conn -> JobStore.enqueue(conn, wallet, kind, mode, now).compose(job -> job.isEmpty()
-        ? Future.succeededFuture(false)
-        : JobStore.ledger(conn, wallet, keyId, mode, job.get(), now).map(true)));
+    return jobs.enqueueWithLedger(wallet, kind, mode, caller.key().orElseThrow().id(), now).map(job -> job.isPresent());
   }
 
   private static Future<Answer> ok(int status, Status data) {
