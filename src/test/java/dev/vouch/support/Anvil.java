@@ -174,7 +174,23 @@ public final class Anvil implements AutoCloseable {
     if (data != null) {
       tx.put("data", data).put("gas", "0x100000");
     }
-    return rpc("eth_sendTransaction", tx).asText();
+    String hash = rpc("eth_sendTransaction", tx).asText();
+    awaitMined(hash);
+    return hash;
+  }
+
+  /**
+   * Automine answers before the block exists; the next block time may only be set once this
+   * transaction is mined, or it would land in that later block.
+   */
+  private void awaitMined(String hash) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (rpc("eth_getTransactionReceipt", hash).isNull()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("transaction " + hash + " was not mined");
+      }
+      sleep(2);
+    }
   }
 
   public void setNextTimestamp(Instant at) {
