@@ -29,8 +29,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final AppConfig config;
   private final Clock clock;
   private final AppConfig.Indexing ix;
+  /** Lease owner name: this process and a random suffix. */
   private final String owner;
-  private ChainReaders readers;
   private Pipeline pipeline;
   private int running;
   private boolean pumping;
@@ -45,17 +45,11 @@ public final class IndexWorkerVerticle extends VerticleBase {
     this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
   }
 
-  /** Lease owner name of this worker: process and a random suffix. */
-  public String owner() {
-    return owner;
-  }
-
   @Override
   public Future<?> start() {
     var flagged = new HashSet<String>();
     config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
-    return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(deployed -> {
-      readers = deployed;
+    return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
       pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
