@@ -3,10 +3,4 @@
 # through the real service vs. a bare client paging the same histories. Needs tools/devnet npm ci.
 # Usage: bench/intake.sh [txsPerChain=1000] [rounds=11] [latencyMs=0] [distinctRecipients=txs-50]
 #   latencyMs is added to every RPC answer, for both the bare client and the service.
-set -euo pipefail
-cd "$(dirname "$0")/.."
-mvn -B -q -DskipTests test-compile
-mvn -B -q dependency:build-classpath -Dmdep.outputFile=target/bench.classpath -Dmdep.includeScope=test
-java -cp "target/test-classes:target/classes:$(cat target/bench.classpath)" \
-  -Djava.util.logging.config.file=src/test/resources/logging-test.properties \
-  dev.vouch.bench.IntakeBench "$@"
+exec "$(dirname "$0")/run-main.sh" dev.vouch.bench.IntakeBench "$@"
