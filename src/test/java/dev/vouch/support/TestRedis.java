@@ -41,6 +41,7 @@ public final class TestRedis {
   private static String start() {
     String env = System.getenv("REDIS_URL");
     if (env != null && !env.isBlank()) {
+      Runtime.getRuntime().addShutdownHook(new Thread(() -> dropRunKeys(env)));
       return env;
     }
     if (dockerAvailable()) {
@@ -62,6 +63,32 @@ public final class TestRedis {
       return "redis://127.0.0.1:" + port;
     } catch (IOException e) {
       throw new IllegalStateException("cannot start embedded redis-server", e);
+    }
+  }
+
+  /** Deletes this run's keys server-side; one command, so no client library is needed at exit. */
+  static final String DROP_PREFIX = "local k = redis.call('KEYS', ARGV[1]) "
+      + "for i = 1, #k, 500 do redis.call('DEL', unpack(k, i, math.min(i + 499, #k))) end return #k";
+
+  /**
+   * On a shared Redis, removes every key this run wrote (they would otherwise live out their
+   * TTL). Plain RESP over a socket: Vert.x cannot start while the JVM shuts down.
+   */
+  private static void dropRunKeys(String redisUrl) {
+    java.net.URI uri = java.net.URI.create(redisUrl);
+    String[] parts = {"EVAL", DROP_PREFIX, "0", RUN + "*"};
+    StringBuilder cmd = new StringBuilder("*" + parts.length + "\r\n");
+    for (String p : parts) {
+      cmd.append('$').append(p.getBytes(java.nio.charset.StandardCharsets.UTF_8).length).append("\r\n")
+          .append(p).append("\r\n");
+    }
+    try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort() < 0 ? 6379 : uri.getPort())) {
+      socket.setSoTimeout(5000);
+      socket.getOutputStream().write(cmd.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      socket.getOutputStream().flush();
+      socket.getInputStream().read(new byte[64]);
+    } catch (IOException ignored) {
+      // best effort at JVM exit; the prefix is unique per run, so leftovers never collide
     }
   }
 
