@@ -25,6 +25,7 @@ import io.vertx.sqlclient.Pool;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
@@ -147,8 +148,14 @@ public final class VouchApp implements AutoCloseable {
       if (httpDeployment != null) {
         vertx.undeploy(httpDeployment).toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);
       }
+      // Then consumers and workers, while the pool still answers (workers hand their jobs back).
+      List<Future<Void>> rest = new ArrayList<>();
+      for (String id : vertx.deploymentIDs()) {
+        rest.add(vertx.undeploy(id));
+      }
+      Future.join(rest).toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);
     } catch (Exception e) {
-      LOG.warning("http drain: " + e.getMessage());
+      LOG.warning("undeploy: " + e.getMessage());
     }
     try {
       vertx.close().toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);

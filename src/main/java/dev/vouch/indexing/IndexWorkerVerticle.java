@@ -63,7 +63,15 @@ public final class IndexWorkerVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopped = true;
-    return Future.succeededFuture();
+    // Runs in flight see `stopped` and give up; their commit would fail anyway once the lease is
+    // gone. If the database is already unreachable the leases simply expire, as after a crash.
+    return jobs.release(owner)
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.info(() -> "handed " + n + " running job(s) back to the queue on shutdown");
+          }
+        })
+        .otherwiseEmpty();
   }
 
   /** Claims until the concurrency bound is reached or no job is waiting; one pump at a time. */

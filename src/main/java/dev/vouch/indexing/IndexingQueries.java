@@ -50,6 +50,20 @@ final class IndexingQueries {
       RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts
       """;
 
+  /**
+   * A worker stopping gracefully hands its running jobs back at once instead of letting their
+   * leases run out; the claim it made does not count as an attempt. $1 owner.
+   */
+  static final String RELEASE = """
+      WITH released AS (
+        UPDATE index_jobs
+           SET state = 'queued', lease_owner = NULL, lease_expires_at = NULL,
+               attempts = greatest(attempts - 1, 0)
+         WHERE lease_owner = $1 AND state = 'running'
+        RETURNING id)
+      SELECT id, pg_notify('vouch_jobs', id::text) FROM released
+      """;
+
   /** $1 id, $2 owner, $3 new expiry. No row = the lease was lost. */
   static final String RENEW = """
       UPDATE index_jobs SET lease_expires_at = $3

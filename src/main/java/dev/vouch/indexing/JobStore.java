@@ -61,6 +61,13 @@ public final class JobStore {
         .recover(JobStore::translate);
   }
 
+  /** Hands this owner's running jobs back to the queue; returns how many. */
+  public Future<Integer> release(String owner) {
+    return pool.preparedQuery(IndexingQueries.RELEASE).execute(Tuple.of(owner))
+        .map(RowSet::size)
+        .recover(JobStore::translate);
+  }
+
   public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil) {
     return pool.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil)))
         .map(rows -> {

@@ -181,6 +181,8 @@ class IndexingFaultsTest {
         owner = job(first, wallet).get("lease_owner");
         assertThat(owner).isNotNull();
       } finally {
+        // A crash: the process loses its database before it can hand anything back.
+        first.app.pool().close().toCompletionStage().toCompletableFuture().join();
         first.close();
       }
       try (TestApp second = TestApp.startOn(first.database, env(
@@ -201,6 +203,34 @@ class IndexingFaultsTest {
         assertThat(job(second, wallet)).containsEntry("attempts", 2).containsEntry("lease_owner", null);
         assertThat(Sql.one(second.database, "SELECT total_tx_count, job_id FROM snapshots WHERE wallet = ?", wallet))
             .containsEntry("total_tx_count", 1L).containsEntry("job_id", job(second, wallet).get("id"));
+      }
+    }
+  }
+
+  @Test
+  void aWorkerStoppingGracefullyHandsItsJobBackAtOnce() {
+    String wallet = Anvil.randomAddress();
+    arc.fund(wallet);
+    arc.send(wallet, peer, BigInteger.TWO, null);   // next block time: independent of test order
+    try (FaultyRpc hangs = FaultyRpc.start((n, body) -> body.toString().contains("ots_") ? Reply.silence() : Reply.forward(arc.url))) {
+      TestApp first = TestApp.start(env(List.of(Entry.history("Arc Testnet", 5042002, "USDC", hangs.url).timeout(60_000)),
+          "VOUCH_INDEXING_LEASE_SECONDS", "600"));
+      try {
+        assertThat(intake(first, wallet).statusCode()).isEqualTo(202);
+        Sql.await("claimed by the first worker", 30_000, () -> hangs.requests() > 0
+            && "running".equals(job(first, wallet).get("state")));
+      } finally {
+        first.close();
+      }
+      assertThat(job(first, wallet)).containsEntry("state", "queued").containsEntry("lease_owner", null)
+          .containsEntry("attempts", 0);
+      try (TestApp second = TestApp.startOn(first.database, env(
+          List.of(Entry.history("Arc Testnet", 5042002, "USDC", arc.url)),
+          "VOUCH_ROLE", "worker", "VOUCH_INDEXING_LEASE_SECONDS", "600"))) {
+        // No clock movement: the job is not waiting for a 10-minute lease to run out.
+        awaitJob(second, wallet, "done");
+        assertThat(job(second, wallet)).containsEntry("attempts", 1);
+        assertThat(Sql.count(second.database, "SELECT count(*) FROM snapshots WHERE wallet = ?", wallet)).isEqualTo(1);
       }
     }
   }
