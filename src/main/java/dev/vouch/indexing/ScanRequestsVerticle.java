@@ -154,7 +154,11 @@ public final class ScanRequestsVerticle extends VerticleBase {
           }
           return metering.countCap(caller, cap)
               .recover(t -> metering.refund(units).compose(v -> Future.failedFuture(t)))
-              .compose(counted -> queue(caller, wallet, kind, mode, ledger, now).compose(job -> job
+              .compose(counted -> queue(caller, wallet, kind, mode, ledger, now)
+                  // A start that could not be queued (database down) is given back whole.
+                  .recover(t -> metering.refund(counted).compose(v -> metering.refund(units))
+                      .transform(ignored -> Future.<Boolean>failedFuture(t)))
+                  .compose(job -> job
                   ? Future.succeededFuture(new Answer(202,
                       new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null), units, null))
                   : metering.refund(counted).compose(v -> metering.refund(units))

@@ -151,6 +151,29 @@ class ScanEntryPointsTest {
   }
 
   @Test
+  void aStartThatCannotBeQueuedIsGivenBackWhole() {
+    String wallet = Anvil.randomAddress();
+    // A real database error at the very last step: the job insert itself fails.
+    Sql.exec(app.database, "CREATE FUNCTION refuse_jobs() RETURNS trigger LANGUAGE plpgsql AS "
+        + "$$ BEGIN RAISE EXCEPTION 'no jobs today'; END $$");
+    Sql.exec(app.database, "CREATE TRIGGER refuse_jobs BEFORE INSERT ON index_jobs FOR EACH ROW EXECUTE FUNCTION refuse_jobs()");
+    try {
+      HttpResponse<Buffer> failed = intake(wallet);
+      assertThat(failed.statusCode()).isEqualTo(500);
+      assertThat(errorCode(failed)).isEqualTo("INTERNAL");
+      assertThat(failed.bodyAsString()).doesNotContain("no jobs today");
+    } finally {
+      Sql.exec(app.database, "DROP TRIGGER refuse_jobs ON index_jobs");
+      Sql.exec(app.database, "DROP FUNCTION refuse_jobs()");
+    }
+    assertThat(jobs(wallet)).isEmpty();
+    // Same minute: the 8 units were refunded, so this start leaves 12 of 20, not 4.
+    HttpResponse<Buffer> again = intake(wallet);
+    assertThat(status(again)).isEqualTo("started");
+    assertThat(again.getHeader("X-RateLimit-Remaining")).isEqualTo("12");
+  }
+
+  @Test
   void dailyScanCapRefusesBeforeAnyUnitIsSpentAndOnlyStartsCount() {
     String indexed = snapshotAged(Duration.ofDays(2));
     for (int i = 0; i < 25; i++) {
