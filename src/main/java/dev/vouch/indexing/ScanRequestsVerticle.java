@@ -131,9 +131,11 @@ public final class ScanRequestsVerticle extends VerticleBase {
           return Future.succeededFuture(false);
         }
         String mode = state.lastIndexedAt() == null ? "first_index" : "reindex";
-        return jobs.enqueue(r.wallet(), "rescan", mode, now).compose(job -> job.isPresent()
-            ? Future.succeededFuture(true)
-            : metering.refund(units).map(false));
+        return jobs.enqueue(r.wallet(), "rescan", mode, now)
+            .recover(t -> metering.refund(units).transform(ignored -> Future.failedFuture(t)))
+            .compose(job -> job.isPresent()
+                ? Future.succeededFuture(true)
+                : metering.refund(units).map(false));
       });
     });
   }
