@@ -4,6 +4,7 @@ import dev.vouch.budget.KeysCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
+import dev.vouch.ops.StartupFailures;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -28,20 +29,34 @@ public final class Main {
 
   private Main() {}
 
-  public static void main(String[] args) throws Exception {
+  public static void main(String[] args) {
     Logs.configure(Level.INFO);
     List<String> argv = Arrays.asList(args);
     String command = argv.isEmpty() ? "serve" : argv.get(0);
-    AppConfig config = ConfigLoader.load(System.getenv());
-    switch (command) {
-      case "serve" -> serve(withRole(config, argv));
-      case "migrate" -> migrate(config);
-      case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
-      case "help", "--help", "-h" -> System.out.print(USAGE);
-      default -> {
-        System.err.print(USAGE);
-        System.exit(2);
+    AppConfig config;
+    try {
+      config = ConfigLoader.load(System.getenv());
+    } catch (RuntimeException e) {
+      System.err.println("vouch: invalid configuration: " + e.getMessage());
+      System.exit(1);
+      return;
+    }
+    try {
+      switch (command) {
+        case "serve" -> serve(withRole(config, argv));
+        case "migrate" -> migrate(config);
+        case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
+        case "help", "--help", "-h" -> System.out.print(USAGE);
+        default -> {
+          System.err.println("vouch: unknown command \"" + command + "\"");
+          System.err.print(USAGE);
+          System.exit(2);
+        }
       }
+    } catch (Exception e) {
+      // One readable line naming the cause; the trace is noise for every cause we can name.
+      System.err.println("vouch: " + StartupFailures.describe(e, config));
+      System.exit(1);
     }
   }
 
@@ -50,7 +65,7 @@ public final class Main {
     if (i < 0) {
       return config;
     }
-    if (i + 1 >= argv.size()) {
+    if (i + 1 >= argv.size() || !List.of("api", "worker", "all").contains(argv.get(i + 1))) {
       throw new IllegalArgumentException("--role needs api, worker or all");
     }
     return config.withRole(AppConfig.Role.valueOf(argv.get(i + 1)));
@@ -67,10 +82,16 @@ public final class Main {
   }
 
   private static void migrate(AppConfig config) {
-    try (EmbeddedDatabase embedded = VouchApp.startEmbeddedIfNeeded(config)) {
+    try (EmbeddedDatabase embedded = VouchApp.embeddedForCommand(config)) {
       DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
       var result = Migrations.migrate(url);
-      System.out.println("migrated " + url.redacted() + " to version " + result.targetSchemaVersion);
+      if (result.migrationsExecuted == 0) {
+        System.out.println(url.redacted() + " is up to date at version " + result.initialSchemaVersion);
+      } else {
+        System.out.println("migrated " + url.redacted() + " from version "
+            + (result.initialSchemaVersion == null ? "none" : result.initialSchemaVersion)
+            + " to version " + result.targetSchemaVersion + " (" + result.migrationsExecuted + " migrations)");
+      }
     }
   }
 }

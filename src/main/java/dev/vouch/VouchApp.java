@@ -58,7 +58,18 @@ public final class VouchApp implements AutoCloseable {
     if (!config.database().embedded()) {
       return null;
     }
-    return EmbeddedDatabase.start(Path.of(config.database().embeddedDataDir()), config.database().embeddedPort());
+    return EmbeddedDatabase.start(Path.of(config.database().embeddedDataDir()).toAbsolutePath(), config.database().embeddedPort());
+  }
+
+  /**
+   * For operator commands (keys, migrate): DATABASE_URL, else the embedded server a running
+   * {@code serve} recorded, else an embedded server for the command's duration. Close it after.
+   */
+  public static EmbeddedDatabase embeddedForCommand(AppConfig config) {
+    if (!config.database().embedded()) {
+      return null;
+    }
+    return EmbeddedDatabase.attachOrStart(Path.of(config.database().embeddedDataDir()).toAbsolutePath(), config.database().embeddedPort());
   }
 
   /** Blocking start, for the main thread and tests; never call from an event loop. */

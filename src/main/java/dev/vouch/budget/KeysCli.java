@@ -52,7 +52,7 @@ public final class KeysCli {
       err.print(USAGE);
       return 2;
     }
-    try (EmbeddedDatabase embedded = VouchApp.startEmbeddedIfNeeded(config)) {
+    try (EmbeddedDatabase embedded = VouchApp.embeddedForCommand(config)) {
       DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
       Migrations.migrate(url);
       try (Connection c = DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password())) {

@@ -11,10 +11,11 @@ import java.time.Instant;
  * @param lastState state of the latest job, null when none
  * @param lastAttemptAt when the latest job last moved (finished, started or was queued)
  * @param ledger the refresh_ledger table exists on this deployment
+ * @param inFlightSince when the job in flight was queued, null when none
  */
 public record EntryState(
     boolean known, Instant lastIndexedAt, boolean inFlight, String lastState, Instant lastAttemptAt,
-    boolean registered, boolean ledger) {
+    boolean registered, boolean ledger, Instant inFlightSince) {
 
   /** The latest attempt failed less than the cooldown ago: seconds until the next may start, else 0. */
   public long cooldownSeconds(Instant now, Duration cooldown) {

@@ -103,13 +103,13 @@ final class IndexingQueries {
 
   /**
    * What the entry points decide on, in one round trip: known wallet, latest snapshot time, a job
-   * in flight, the latest attempt, registration and whether the refresh ledger exists. $1 wallet.
+   * in flight (since when it was queued), the latest attempt, registration and whether the refresh ledger exists. $1 wallet.
    */
   static final String ENTRY_STATE = """
       SELECT w.address IS NOT NULL AS known,
              s.committed_at,
-             EXISTS (SELECT 1 FROM index_jobs a
-                      WHERE a.wallet = q.address AND a.state IN ('queued', 'running')) AS in_flight,
+             (SELECT min(a.created_at) FROM index_jobs a
+               WHERE a.wallet = q.address AND a.state IN ('queued', 'running')) AS in_flight_since,
              j.state AS last_state,
              coalesce(j.finished_at, j.started_at, j.created_at) AS last_attempt_at,
              i.username IS NOT NULL AS registered,

@@ -120,8 +120,9 @@ public final class JobStore {
         .map(rows -> {
           Row r = rows.iterator().next();
           return new EntryState(r.getBoolean("known"), instant(r.getOffsetDateTime("committed_at")),
-              r.getBoolean("in_flight"), r.getString("last_state"), instant(r.getOffsetDateTime("last_attempt_at")),
-              r.getBoolean("registered"), r.getBoolean("ledger"));
+              r.getOffsetDateTime("in_flight_since") != null, r.getString("last_state"),
+              instant(r.getOffsetDateTime("last_attempt_at")), r.getBoolean("registered"), r.getBoolean("ledger"),
+              instant(r.getOffsetDateTime("in_flight_since")));
         })
         .recover(JobStore::translate);
   }

@@ -20,13 +20,16 @@ public final class ScanRequests {
   /** The score read asking for a background rescan of a wallet with stale or no evidence. */
   public record Rescan(String wallet, String ip) {}
 
-  /** Data of intake and refresh answers (SPEC 4.6, 4.10); absent fields are not sent. */
+  /**
+   * Data of intake and refresh answers (SPEC 4.6, 4.10); absent fields are not sent. startedAt,
+   * on indexing answers, is when the run in flight was queued (clients show progress).
+   */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Status(String wallet, String status, String mode, Instant lastIndexedAt, Instant nextRefreshAt,
-      Long retryAfterSeconds) {
+      Long retryAfterSeconds, Instant startedAt) {
 
-    static Status of(String wallet, String status) {
-      return new Status(wallet, status, null, null, null, null);
+    static Status indexing(String wallet, Instant startedAt) {
+      return new Status(wallet, "indexing", null, null, null, null, startedAt);
     }
   }
 

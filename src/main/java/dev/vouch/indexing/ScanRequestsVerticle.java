@@ -83,10 +83,10 @@ public final class ScanRequestsVerticle extends VerticleBase {
   Future<Answer> intake(ScanRequests.Intake r) {
     return jobs.state(r.wallet()).compose(state -> {
       if (state.lastIndexedAt() != null) {
-        return ok(200, new Status(r.wallet(), "already_indexed", null, state.lastIndexedAt(), null, null));
+        return ok(200, new Status(r.wallet(), "already_indexed", null, state.lastIndexedAt(), null, null, null));
       }
       if (state.inFlight()) {
-        return ok(202, Status.of(r.wallet(), "indexing"));
+        return ok(202, Status.indexing(r.wallet(), state.inFlightSince()));
       }
       return start(r.caller(), r.wallet(), state, "intake", "first_index", DailyCap.scanStarts,
           Operation.intake(r.caller()), false);
@@ -101,12 +101,12 @@ public final class ScanRequestsVerticle extends VerticleBase {
     return jobs.state(r.wallet()).compose(state -> {
       Instant now = clock.instant();
       if (state.inFlight()) {
-        return ok(202, Status.of(r.wallet(), "indexing"));
+        return ok(202, Status.indexing(r.wallet(), state.inFlightSince()));
       }
       Instant last = state.lastIndexedAt();
       if (last != null && last.plus(freshWindow).isAfter(now)) {
         Instant next = last.plus(freshWindow);
-        return ok(200, new Status(r.wallet(), "fresh", null, last, next, EntryState.secondsUntil(next, now)));
+        return ok(200, new Status(r.wallet(), "fresh", null, last, next, EntryState.secondsUntil(next, now), null));
       }
       boolean reindex = last != null;
       if (reindex && !state.ledger()) {
@@ -162,9 +162,10 @@ public final class ScanRequestsVerticle extends VerticleBase {
                       .transform(ignored -> Future.<Boolean>failedFuture(t)))
                   .compose(job -> job
                   ? Future.succeededFuture(new Answer(202,
-                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null), units, null))
+                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null, null), units, null))
                   : metering.refund(counted).compose(v -> metering.refund(units))
-                      .compose(v -> ok(202, Status.of(wallet, "indexing")))));
+                      // Another request queued this wallet's job a moment ago.
+                      .compose(v -> ok(202, Status.indexing(wallet, now)))));
         });
   }
 

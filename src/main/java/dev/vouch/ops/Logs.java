@@ -1,5 +1,7 @@
 package dev.vouch.ops;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.ConsoleHandler;
 import java.util.logging.Handler;
 import java.util.logging.Level;
@@ -22,10 +24,19 @@ public final class Logs {
     handler.setLevel(level);
     root.addHandler(handler);
     root.setLevel(level);
-    Logger.getLogger("io.netty").setLevel(Level.WARNING);
-    Logger.getLogger("org.flywaydb").setLevel(Level.WARNING);
-    Logger.getLogger("io.zonky").setLevel(Level.WARNING);
+    quiet("io.netty", Level.WARNING);
+    quiet("org.flywaydb", Level.WARNING);
+    quiet("io.zonky", Level.WARNING);
     // Several consumers on one address register the same event-bus gauge; Micrometer warns once, harmlessly.
-    Logger.getLogger("io.micrometer.core.instrument.MeterRegistry").setLevel(Level.SEVERE);
+    quiet("io.micrometer.core.instrument.MeterRegistry", Level.SEVERE);
+  }
+
+  /** java.util.logging keeps loggers weakly: without a strong reference the level is lost at the next GC. */
+  private static final List<Logger> CONFIGURED = new CopyOnWriteArrayList<>();
+
+  private static void quiet(String name, Level level) {
+    Logger logger = Logger.getLogger(name);
+    logger.setLevel(level);
+    CONFIGURED.add(logger);
   }
 }

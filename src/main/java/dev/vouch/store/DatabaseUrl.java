@@ -2,6 +2,7 @@ package dev.vouch.store;
 
 import io.vertx.pgclient.PgConnectOptions;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 
@@ -9,7 +10,13 @@ import java.nio.charset.StandardCharsets;
 public record DatabaseUrl(String host, int port, String database, String user, String password) {
 
   public static DatabaseUrl parse(String url) {
-    URI uri = URI.create(url.trim());
+    URI uri;
+    try {
+      uri = new URI(url.trim());
+    } catch (URISyntaxException e) {
+      // The reason only: the input holds the password.
+      throw new IllegalArgumentException("DATABASE_URL is not a valid URL (" + e.getReason() + ")");
+    }
     if (!"postgres".equals(uri.getScheme()) && !"postgresql".equals(uri.getScheme())) {
       throw new IllegalArgumentException("DATABASE_URL must start with postgres:// or postgresql://");
     }
@@ -21,6 +28,9 @@ public record DatabaseUrl(String host, int port, String database, String user, S
       password = parts.length > 1 ? decode(parts[1]) : "";
     }
     String db = uri.getPath() == null || uri.getPath().length() <= 1 ? "postgres" : uri.getPath().substring(1);
+    if (uri.getHost() == null) {
+      throw new IllegalArgumentException("DATABASE_URL names no host (postgres://user:pass@host:5432/db)");
+    }
     return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? 5432 : uri.getPort(), db, user, password);
   }
 

@@ -128,6 +128,7 @@ class ScanEntryPointsTest {
     HttpResponse<Buffer> r = intake(wallet);
     assertThat(r.statusCode()).isEqualTo(202);
     assertThat(status(r)).isEqualTo("indexing");
+    assertThat(TestApp.data(r).getString("startedAt")).isEqualTo(now().minusSeconds(20).toString());
     assertFree(r);
     assertThat(jobs(wallet)).hasSize(1);
     assertThat(intake(Anvil.randomAddress()).getHeader("X-RateLimit-Remaining")).isEqualTo("12");
@@ -255,6 +256,7 @@ class ScanEntryPointsTest {
     HttpResponse<Buffer> r = refresh(wallet, developerKey);
     assertThat(r.statusCode()).isEqualTo(202);
     assertThat(status(r)).isEqualTo("indexing");
+    assertThat(TestApp.data(r).getString("startedAt")).isEqualTo(now().minusSeconds(5).toString());
     assertFree(r);
   }
 

@@ -57,7 +57,7 @@ class ScanStartRaceTest {
     var consumer = new ScanRequestsVerticle(jobs, metering, clock, Duration.ofMinutes(10), Duration.ofMinutes(60),
         Duration.ofHours(24));
     String wallet = Anvil.randomAddress();
-    EntryState nothingYet = new EntryState(false, null, false, null, null, false, true);
+    EntryState nothingYet = new EntryState(false, null, false, null, null, false, true, null);
     Caller caller = Caller.anonymous("203.0.113.7");
 
     Answer winner = await(consumer.start(caller, wallet, nothingYet, "intake", "first_index",
