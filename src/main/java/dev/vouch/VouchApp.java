@@ -41,10 +41,12 @@ public final class VouchApp implements AutoCloseable {
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
   private final Budgeting budgets;
+  private final AutoCloseable jvmMetrics;
   private volatile String httpDeployment;
 
   private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
-      Budgeting budgets) {
+      Budgeting budgets, AutoCloseable jvmMetrics) {
+    this.jvmMetrics = jvmMetrics;
     this.vertx = vertx;
     this.pool = pool;
     this.embedded = embedded;
@@ -83,10 +85,12 @@ public final class VouchApp implements AutoCloseable {
         .with(Metrics.vertxOptions())
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
+    Metrics.attach(vertx, registry);
+    AutoCloseable jvmMetrics = Metrics.bindJvm(registry);
     Codecs.register(vertx, Indexing.BUS_TYPES);
     Pool pool = Pools.create(vertx, url, config.database().poolSize());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
-    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
+    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, jvmMetrics);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -172,6 +176,11 @@ public final class VouchApp implements AutoCloseable {
       vertx.close().toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);
     } catch (Exception e) {
       LOG.warning("vertx close: " + e.getMessage());
+    }
+    try {
+      jvmMetrics.close();
+    } catch (Exception e) {
+      LOG.warning("metrics close: " + e.getMessage());
     }
     if (embedded != null) {
       embedded.close();

@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vouch.config.ChainConfig;
+import dev.vouch.ops.Metrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -31,6 +33,10 @@ public final class RpcClient {
   private static final Logger LOG = Logger.getLogger(RpcClient.class.getName());
   private static final ObjectMapper MAPPER = new ObjectMapper();
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+  /** JSON-RPC calls sent, by chain and method. */
+  public static final String CALLS = "vouch.rpc.calls";
+  /** Failed exchanges, by chain and kind (TRANSPORT, BUSY, SERVER, ...). */
+  public static final String ERRORS = "vouch.rpc.errors";
 
   private final Vertx vertx;
   private final WebClient web;
@@ -107,15 +113,27 @@ public final class RpcClient {
     return expectedChainId;
   }
 
-  /** Sends calls to one URL as one batch (or one by one where batches are refused). */
+  /**
+   * Sends calls to one URL as one batch (or one by one where batches are refused), counting each
+   * call by method and each failed exchange by its kind, per chain.
+   */
   Future<List<JsonNode>> send(int url, List<RpcCall> calls) {
+    MeterRegistry registry = Metrics.of(vertx);
+    for (RpcCall call : calls) {
+      registry.counter(CALLS, "chain", chain.name(), "method", call.method()).increment();
+    }
+    return exchange(url, calls).onFailure(t -> registry.counter(ERRORS, "chain", chain.name(), "kind",
+        t instanceof RpcException e ? e.kind().name() : "OTHER").increment());
+  }
+
+  private Future<List<JsonNode>> exchange(int url, List<RpcCall> calls) {
     if (calls.size() == 1) {
       return post(url, encode(calls.get(0), 1)).map(answer -> List.of(result(answer, 1)));
     }
     if (batchRefused) {
       List<Future<List<JsonNode>>> singles = new ArrayList<>(calls.size());
       for (RpcCall call : calls) {
-        singles.add(send(url, List.of(call)));
+        singles.add(exchange(url, List.of(call)));
       }
       return Future.all(singles).map(all -> {
         List<JsonNode> out = new ArrayList<>(calls.size());
@@ -133,7 +151,7 @@ public final class RpcClient {
       if (answer.isObject() && refusesBatches(answer.get("error"))) {
         LOG.warning(() -> "chain " + chain.name() + ": batch refused, sending calls one by one");
         batchRefused = true;
-        return send(url, calls);
+        return exchange(url, calls);
       }
       if (answer.isObject()) {
         result(answer, 0);

@@ -1,6 +1,7 @@
 package dev.vouch.indexing;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.ops.Metrics;
 import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
 import io.vertx.core.Future;
@@ -24,6 +25,8 @@ import java.util.logging.Logger;
 public final class IndexWorkerVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(IndexWorkerVerticle.class.getName());
+  /** How often the queue gauges are refreshed from PostgreSQL. */
+  private static final long COUNT_EVERY_MS = 15_000;
 
   private final JobStore jobs;
   private final AppConfig config;
@@ -32,6 +35,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
   private Pipeline pipeline;
+  private IndexingMetrics metrics;
   private int running;
   private boolean pumping;
   private boolean again;
@@ -49,13 +53,16 @@ public final class IndexWorkerVerticle extends VerticleBase {
   public Future<?> start() {
     var flagged = new HashSet<String>();
     config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
+    metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
-      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
+      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged, Metrics.of(vertx));
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }
       vertx.setPeriodic(ix.pollMs(), id -> pump());
       vertx.setPeriodic(1, Duration.ofMinutes(ix.reindexEveryMinutes()).toMillis(), id -> sweep());
+      vertx.setPeriodic(1, COUNT_EVERY_MS, id -> jobs.counts(clock.instant().minus(Duration.ofDays(1)))
+          .onSuccess(metrics::counts));
       return vertx.eventBus().<String>localConsumer(Addresses.JOBS_QUEUED, msg -> pump()).completion();
     });
   }
@@ -113,6 +120,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
 
   private void execute(IndexJob job) {
     running++;
+    metrics.runningLocal.set(running);
     long renewEvery = Math.max(1, ix.leaseSeconds() * 1000L / 3);
     long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
         .onFailure(t -> LOG.warning(() -> "lease renewal of job " + job.id() + " failed: " + t.getMessage())));
@@ -120,6 +128,9 @@ public final class IndexWorkerVerticle extends VerticleBase {
     pipeline.run(job, owner, () -> stopped).onComplete(ar -> {
       vertx.cancelTimer(renewal);
       running--;
+      metrics.runningLocal.set(running);
+      metrics.run(job.kind(), ar.succeeded() ? ar.result().name().toLowerCase(Locale.ROOT) : "error",
+          System.nanoTime() - start);
       if (ar.failed()) {
         LOG.log(Level.WARNING, "job " + job.id() + " ended with an error; its lease will expire", ar.cause());
       } else {

@@ -152,4 +152,14 @@ final class IndexingQueries {
         RETURNING id)
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
       """;
+
+  /**
+   * Jobs queued and running now, and failed since $1, in one round trip (the partial indexes keep
+   * it off the finished history).
+   */
+  static final String JOB_COUNTS = """
+      SELECT (SELECT count(*) FROM index_jobs WHERE state = 'queued') AS queued,
+             (SELECT count(*) FROM index_jobs WHERE state = 'running') AS running,
+             (SELECT count(*) FROM index_jobs WHERE state = 'failed' AND finished_at >= $1) AS failed
+      """;
 }

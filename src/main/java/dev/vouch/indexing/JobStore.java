@@ -127,6 +127,18 @@ public final class JobStore {
         .recover(JobStore::translate);
   }
 
+  /** Jobs queued and running now, and failed since the given time. */
+  public record Counts(long queued, long running, long failedSince) {}
+
+  public Future<Counts> counts(Instant failedSince) {
+    return pool.preparedQuery(IndexingQueries.JOB_COUNTS).execute(Tuple.of(utc(failedSince)))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new Counts(r.getLong("queued"), r.getLong("running"), r.getLong("failed"));
+        })
+        .recover(JobStore::translate);
+  }
+
   /** Queues the rolling daily re-index of registered wallets; how many jobs were queued. */
   public Future<Integer> scheduleReindex(Instant now, Instant staleBefore, Instant attemptedSince, int limit) {
     return pool.preparedQuery(IndexingQueries.SCHEDULE_REINDEX)

@@ -4,6 +4,7 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
 import dev.vouch.score.SnapshotStore;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Instant;
@@ -30,7 +31,11 @@ final class Pipeline {
   private final long homeChainId;
   private final Set<String> flagged;
 
-  Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Set<String> flagged) {
+  private final MeterRegistry registry;
+
+  Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Set<String> flagged,
+      MeterRegistry registry) {
+    this.registry = registry;
     this.jobs = jobs;
     this.readers = readers;
     this.clock = clock;
@@ -55,11 +60,13 @@ final class Pipeline {
 
   private Future<Result> commit(IndexJob job, String owner, List<ChainRead> reads) {
     Instant now = clock.instant();
+    long start = System.nanoTime();
     return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
             .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
             .compose(facts -> SnapshotStore.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
                 job.wallet(), now, homeChainId, flagged, facts, job.id(), reads)).orElseThrow()))
             .compose(id -> JobStore.notifySnapshot(conn, job.wallet())))
+        .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))
         .map(Result.COMMITTED)
         .recover(t -> {
           if (t instanceof JobStore.LeaseLost) {

@@ -198,6 +198,14 @@ class IntakeEvidenceTest {
     assertThat(Sql.count(app.database, "SELECT count(*) FROM identities WHERE wallet = ?", w)).isZero();
     assertThat(Sql.one(app.database, "SELECT state, kind, mode FROM index_jobs WHERE wallet = ?", w))
         .containsEntry("state", "done").containsEntry("kind", "intake").containsEntry("mode", "first_index");
+
+    // The run is on /metrics: its duration by kind and result, its RPC calls per chain, the commit.
+    String metrics = app.get("/metrics").bodyAsString();
+    assertThat(metrics).containsPattern(
+        "vouch_index_job_duration_seconds_count\\{kind=\"intake\",result=\"committed\"} [1-9]");
+    assertThat(metrics).containsPattern("vouch_rpc_calls_total\\{chain=\"[^\"]+\",method=\"eth_[A-Za-z]+\"} [1-9]");
+    assertThat(metrics).containsPattern("vouch_snapshot_commit_seconds_count [1-9]");
+    assertThat(metrics).contains("vouch_index_jobs{state=\"queued\"}", "vouch_index_jobs_running_local ");
   }
 
   static void assertCounterparty(List<Map<String, Object>> rows, String address, long chainId, int in, int out,
