@@ -13,6 +13,7 @@ import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.stats.StatsVerticle;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -133,7 +134,8 @@ public final class VouchApp implements AutoCloseable {
       chain = chain
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(decisions), many))
           .compose(v -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances))
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many))
+          .compose(v -> vertx.deployVerticle(new StatsVerticle(pool, clock, config.chains())));
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();

@@ -36,5 +36,8 @@ public final class Addresses {
   /** any body (null) -> ReceiptRequests.Jwks: the public JWK set of /.well-known/jwks.json. */
   public static final String RECEIPT_JWKS = "vouch.receipt.jwks";
 
+  /** any body (null) -> JsonObject: the stats_v0.1 figures of GET /api/v1/stats. */
+  public static final String STATS_READ = "vouch.stats.read";
+
   private Addresses() {}
 }

@@ -53,6 +53,7 @@ public final class HttpVerticle extends VerticleBase {
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
+      routes.add(HttpMethod.GET, "/api/v1/stats", this::stats);
       ScanRoutes.install(routes, vertx);
       BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
@@ -60,6 +61,9 @@ public final class HttpVerticle extends VerticleBase {
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
         .putHeader("Content-Type", "application/yaml").sendFile("openapi.yaml"));
+    String reference = ApiReference.load();
+    routes.addOpen(HttpMethod.GET, "/docs", ctx -> ctx.response()
+        .putHeader("Content-Type", "text/html; charset=utf-8").end(reference));
     routes.addOpen(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
     routes.addOpen(HttpMethod.GET, "/health/ready", this::ready);
     routes.addOpen(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));
@@ -96,6 +100,18 @@ public final class HttpVerticle extends VerticleBase {
         .compose(meter.charging(ctx, Operation.scoreRead))
         .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+        .onFailure(t -> Edge.fail(ctx, t));
+  }
+
+  /** Figures may be a minute old (the consumer keeps them that long), so clients may too. */
+  private void stats(RoutingContext ctx) {
+    Future.succeededFuture((Object) null)
+        .compose(meter.charging(ctx, Operation.statsRead))
+        .compose(q -> vertx.eventBus().request(Addresses.STATS_READ, null))
+        .onSuccess(reply -> {
+          ctx.response().putHeader("Cache-Control", "max-age=60");
+          Edge.ok(ctx, 200, Json.tree((io.vertx.core.json.JsonObject) reply.body()));
+        })
         .onFailure(t -> Edge.fail(ctx, t));
   }
 

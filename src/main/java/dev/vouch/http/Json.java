@@ -15,6 +15,15 @@ public final class Json {
 
   private Json() {}
 
+  /** A Vert.x JSON object as a tree the shared mapper writes field by field. */
+  public static com.fasterxml.jackson.databind.JsonNode tree(io.vertx.core.json.JsonObject o) {
+    try {
+      return MAPPER.readTree(o.encode());
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot read back a JSON object", e);
+    }
+  }
+
   public static Buffer encode(Object value) {
     try {
       return Buffer.buffer(MAPPER.writeValueAsBytes(value));

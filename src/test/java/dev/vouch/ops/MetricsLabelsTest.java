@@ -40,6 +40,10 @@ class MetricsLabelsTest {
     return text.lines().filter(l -> !l.startsWith("#") && !l.isBlank()).count();
   }
 
+  private static long httpSeries(String text) {
+    return text.lines().filter(l -> l.startsWith("vertx_http_server")).count();
+  }
+
   @Test
   void twoThousandRandomMethodsDoNotGrowMetrics() {
     SecureRandom random = new SecureRandom();
@@ -47,13 +51,15 @@ class MetricsLabelsTest {
       app.send(HttpMethod.valueOf(token(random)), "/api/v1/nowhere/" + i, null, Map.of());
       app.send(HttpMethod.valueOf(token(random)), "/api/v1/decision/" + WALLET, null, Map.of());
     }
-    long before = series(metrics());
+    String first = metrics();
     for (int i = 0; i < 2000; i++) {
       String path = i % 2 == 0 ? "/api/v1/nowhere/" + random.nextInt() : "/api/v1/decision/" + WALLET;
       app.send(HttpMethod.valueOf(token(random)), path, null, Map.of());
     }
     String after = metrics();
-    assertThat(series(after)).isEqualTo(before);
+    assertThat(httpSeries(after)).isEqualTo(httpSeries(first));
+    // Only JVM meters may appear meanwhile (a new kind of GC pause, say), never one per request.
+    assertThat(series(after)).isLessThan(series(first) + 20);
     assertThat(after).contains("method=\"other\"").contains("route=\"unmatched\"");
     assertThat(after).doesNotContain("route=\"\"");
   }

@@ -95,11 +95,15 @@ public final class TestApp implements AutoCloseable {
     var req = client.request(method, path);
     headers.forEach(req::putHeader);
     var future = body == null ? req.send() : req.sendBuffer(body);
+    HttpResponse<Buffer> answer;
     try {
-      return future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      answer = future.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException(method + " " + path + " failed", e);
     }
+    // Every answer a test receives must match the published contract.
+    OpenApiResponses.check(method, path, answer);
+    return answer;
   }
 
   public static JsonObject data(HttpResponse<Buffer> r) {

@@ -16,6 +16,8 @@ public enum Operation {
   trustRead,
   profileRead,
   interactionGraphRead,
+  /** GET /api/v1/stats. */
+  statsRead,
   intakeAnonymous,
   intakeKeyed,
   refresh;
