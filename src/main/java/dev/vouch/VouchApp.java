@@ -7,6 +7,8 @@ import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.indexing.Indexing;
+import dev.vouch.interaction.Interaction;
+import dev.vouch.interaction.model.Cursors;
 import dev.vouch.ops.Metrics;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
@@ -72,7 +74,9 @@ public final class VouchApp implements AutoCloseable {
         .with(Metrics.vertxOptions())
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
-    Codecs.register(vertx, Indexing.BUS_TYPES);
+    List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
+    busTypes.addAll(Interaction.BUS_TYPES);
+    Codecs.register(vertx, busTypes);
     Pool pool = Pools.create(vertx, url, config.database().poolSize());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
@@ -102,16 +106,19 @@ public final class VouchApp implements AutoCloseable {
     SnapshotStore store = new SnapshotStore(pool);
 
     Future<?> chain = Future.succeededFuture();
+    Cursors[] cursors = new Cursors[1];
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many))
+          .compose(v -> Interaction.cursors(pool, config))
+          .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, cursors[0]),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

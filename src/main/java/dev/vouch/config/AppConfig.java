@@ -12,7 +12,12 @@ public record AppConfig(
     String chainsFile,
     List<ChainConfig> chains,
     BudgetConfig budgets,
-    Indexing indexing) {
+    Indexing indexing,
+    Graph graph) {
+
+  public AppConfig {
+    graph = graph == null ? Graph.DEFAULTS : graph;
+  }
 
   public enum Role {
     api, worker, all;
@@ -69,11 +74,24 @@ public record AppConfig(
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
       int reindexEveryMinutes, int reindexBatch) {}
 
+  /**
+   * Interaction graph read and the retention of counterparty rows (issue 8).
+   *
+   * @param cursorKey HMAC key of page cursors, hex (at least 32 bytes); empty = the key the V4
+   *     migration generated in the database, shared by every instance
+   * @param retentionHours counterparty rows of a snapshot are kept this long after a newer snapshot
+   *     of the wallet commits (the latest snapshot's rows always stay); also how long a cursor works
+   * @param pruneBatch snapshots whose rows one prune statement deletes (the worker repeats)
+   */
+  public record Graph(String cursorKey, int retentionHours, int pruneBatch) {
+    public static final Graph DEFAULTS = new Graph("", 24, 100);
+  }
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, budgets, indexing);
+        redis, models, chainsFile, chains, budgets, indexing, graph);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -81,14 +99,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, budgets, indexing);
+        database, redis, models, chainsFile, chains, budgets, indexing, graph);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, graph);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, graph);
   }
 }

@@ -76,8 +76,20 @@ public final class SnapshotStore {
         .map(rows -> rows.iterator().next().getLong(0))
         .compose(id -> insertChains(conn, id, s)
             .compose(v -> insertCounterparties(conn, id, s))
+            .compose(v -> conn.preparedQuery(SnapshotQueries.MATERIALIZE_GRAPH).execute(Tuple.of(id)))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
+  }
+
+  /**
+   * Deletes the counterparty rows (and graph nodes) of at most {@code batch} snapshots that were
+   * superseded before {@code cutoff}; returns how many snapshots lost their rows.
+   */
+  public Future<Integer> pruneGraphs(Instant cutoff, int batch) {
+    return pool.preparedQuery(SnapshotQueries.PRUNE_GRAPH)
+        .execute(Tuple.of(utc(cutoff), batch))
+        .map(rows -> rows.rowCount())
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
   }
 
   private static Future<Void> insertChains(SqlConnection conn, long id, NewSnapshot s) {
