@@ -78,19 +78,14 @@ final class SnapshotQueries {
    * statement, in the commit transaction, so every committed snapshot has its graph.
    */
   static final String MATERIALIZE_GRAPH = """
-      WITH agg AS (
-        SELECT counterparty,
-               sum(tx_in + tx_out) FILTER (WHERE stats_captured) AS tx_total,
-               max(last_at) FILTER (WHERE stats_captured) AS last_at
-          FROM counterparties WHERE snapshot_id = $1
-         GROUP BY counterparty
-      ), g AS (
-        INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties)
-        SELECT $1, (SELECT count(*) FROM agg),
-               (SELECT count(DISTINCT chain_id) FROM counterparties WHERE snapshot_id = $1)
+      WITH g AS (
+        INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties) VALUES ($1, $2, $3)
       )
       INSERT INTO graph_nodes (snapshot_id, counterparty, tx_total, last_at)
-      SELECT $1, counterparty, tx_total, last_at FROM agg
+      SELECT $1, counterparty, sum(tx_in + tx_out) FILTER (WHERE stats_captured),
+             max(last_at) FILTER (WHERE stats_captured)
+        FROM counterparties WHERE snapshot_id = $1
+       GROUP BY counterparty
       """;
 
   /**
@@ -113,6 +108,8 @@ final class SnapshotQueries {
            FOR UPDATE OF g SKIP LOCKED
       ), gone AS (
         DELETE FROM counterparties c USING doomed d WHERE c.snapshot_id = d.snapshot_id
+      ), nodes AS (
+        DELETE FROM graph_nodes n USING doomed d WHERE n.snapshot_id = d.snapshot_id
       )
       DELETE FROM graph_snapshots g USING doomed d WHERE g.snapshot_id = d.snapshot_id
       RETURNING g.snapshot_id
