@@ -74,6 +74,14 @@ class CounterpartyRetentionTest {
       assertThat(decision.getJsonObject("freshness").getString("cacheStatus")).isEqualTo("cached");
       assertThat(TestApp.data(api.get("/api/v1/interaction-graph/" + once)).getJsonObject("interactionGraph")
           .getJsonObject("summary").getInteger("totalCounterparties")).isEqualTo(1);
+
+      // A queued run (no worker here to take it) shows in coverage while the old snapshot is served.
+      Sql.exec(api.database, "INSERT INTO index_jobs (wallet, kind, mode, state) VALUES (?, 'refresh', 'reindex', 'queued')",
+          once);
+      JsonObject pending = TestApp.data(api.get("/api/v1/interaction-graph/" + once)).getJsonObject("interactionGraph");
+      assertThat(pending.getJsonObject("coverage").getBoolean("indexing")).isTrue();
+      assertThat(pending.getJsonObject("coverage").getBoolean("stale")).as("30 days old").isTrue();
+      assertThat(pending.getJsonArray("explanations").getList()).contains(GraphModel.INDEXING, GraphModel.STALE);
     }
   }
 }
