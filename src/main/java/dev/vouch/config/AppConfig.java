@@ -13,6 +13,7 @@ public record AppConfig(
     List<ChainConfig> chains,
     BudgetConfig budgets,
     Indexing indexing,
+    Receipts receipts,
     Graph graph) {
 
   public AppConfig {
@@ -75,6 +76,14 @@ public record AppConfig(
       int reindexEveryMinutes, int reindexBatch) {}
 
   /**
+   * Receipt signing (issue 7).
+   *
+   * @param signingKey a private Ed25519 JWK or JWK set in JSON (e.g. from a secret); wins over the file
+   * @param signingKeyFile a JWK set file: the first key signs, all are published; generated when absent
+   */
+  public record Receipts(String signingKey, String signingKeyFile) {}
+
+  /**
    * Interaction graph read and the retention of counterparty rows (issue 8).
    *
    * @param cursorKey HMAC key of page cursors, hex (at least 32 bytes); empty = the key the V4
@@ -91,7 +100,7 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, budgets, indexing, graph);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -99,14 +108,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, budgets, indexing, graph);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, graph);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, graph);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph);
   }
 }

@@ -58,6 +58,8 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes, vertx);
       InteractionRoutes.install(routes, vertx, meter, cursors);
+      BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

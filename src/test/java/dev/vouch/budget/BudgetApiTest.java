@@ -11,7 +11,6 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.Plan;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
-import dev.vouch.support.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -45,13 +44,7 @@ class BudgetApiTest {
 
   @BeforeAll
   static void start() {
-    // Exact counts need every admission in Redis: on a loaded machine a 500 ms answer would
-    // count as an outage and fall back to per-instance counters (RedisOutageTest covers that).
-    app = TestApp.start(Map.of(
-        "REDIS_URL", TestRedis.url(),
-        "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
-        "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "10000",
-        "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
+    app = TestApp.startMeteredBehindProxy();
     metering = app.app.budgets().metering();
   }
 
