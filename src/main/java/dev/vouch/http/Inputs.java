@@ -23,6 +23,12 @@ public final class Inputs {
     return raw != null && WALLET.matcher(raw).matches();
   }
 
+  /** CONTRACT 2: 2 to 64 characters, {@code <name>.<suffix>}. */
+  public static boolean isUsername(String raw, String suffix) {
+    return raw != null && raw.length() >= 2 && raw.length() <= 64
+        && raw.length() > suffix.length() + 1 && raw.toLowerCase(Locale.ROOT).endsWith("." + suffix);
+  }
+
   /** Absent means payment; an unknown value is INVALID_REQUEST. */
   public static UseCase useCase(String raw) {
     return UseCase.parse(raw).orElseThrow(() -> ApiError.invalidRequest(
