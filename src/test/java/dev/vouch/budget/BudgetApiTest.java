@@ -45,9 +45,12 @@ class BudgetApiTest {
 
   @BeforeAll
   static void start() {
+    // A generous Redis timeout: on a loaded machine a slow answer would otherwise count as an
+    // outage and admit on per-instance budgets, which RedisOutageTest covers, not these tests.
     app = TestApp.start(Map.of(
         "REDIS_URL", TestRedis.url(),
         "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
+        "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "10000",
         "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
     metering = app.app.budgets().metering();
   }
