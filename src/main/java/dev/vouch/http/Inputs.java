@@ -1,5 +1,6 @@
 package dev.vouch.http;
 
+import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -23,10 +24,14 @@ public final class Inputs {
     return raw != null && WALLET.matcher(raw).matches();
   }
 
-  /** CONTRACT 2: 2 to 64 characters, {@code <name>.<suffix>}. */
-  public static boolean isUsername(String raw, String suffix) {
-    return raw != null && raw.length() >= 2 && raw.length() <= 64
-        && raw.length() > suffix.length() + 1 && raw.toLowerCase(Locale.ROOT).endsWith("." + suffix);
+  /** A username of the form {@code <name>.<suffix>}, 2 to 64 characters, or INVALID_USERNAME. */
+  public static String username(String raw, String suffix) {
+    String trimmed = raw == null ? null : raw.trim();
+    if (!Entries.isUsername(trimmed, suffix)) {
+      throw new ApiError(400, "INVALID_USERNAME",
+          "Provide a username of 2 to 64 characters of the form <name>." + suffix + ".");
+    }
+    return trimmed;
   }
 
   /** Absent means payment; an unknown value is INVALID_REQUEST. */

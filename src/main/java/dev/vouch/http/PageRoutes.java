@@ -5,15 +5,23 @@ import dev.vouch.budget.Meter;
 import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
-import dev.vouch.decision.DecisionQuery;
+import dev.vouch.decision.DecisionLookup;
 import dev.vouch.decision.model.Decision;
+import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.indexing.ScanRequests;
 import dev.vouch.page.model.CheckPage;
 import dev.vouch.page.model.DecisionView;
+import dev.vouch.page.model.ReceiptView;
+import dev.vouch.receipt.ReceiptIds;
+import dev.vouch.receipt.ReceiptRequests;
+import dev.vouch.receipt.ReceiptSignatures;
+import dev.vouch.receipt.model.Receipt;
+import dev.vouch.score.Lookup;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
@@ -28,6 +36,7 @@ import java.time.Clock;
  */
 final class PageRoutes {
 
+  private static final String UNKNOWN_RECEIPT = "No receipt has this id. Check the link you were given.";
   private static final String BAD_QUERY =
       "Enter a wallet address (0x + 40 hex characters) or a registered username like alice.vouch.";
 
@@ -50,6 +59,7 @@ final class PageRoutes {
     PageRoutes p = new PageRoutes(vertx, meter, clock, pages, usernameSuffix);
     routes.addPage(HttpMethod.GET, "/check", p::check, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/index", p::startIndexing, pages::failure);
+    routes.addPage(HttpMethod.POST, "/check/receipt", p::mint, pages::failure);
     routes.addPage(HttpMethod.GET, "/check/r/:id", p::receipt, pages::failure);
     routes.addPage(HttpMethod.GET, "/u/:username", p::profile, pages::failure);
     routes.addOpen(HttpMethod.GET, "/static/vouch.css", ctx -> ctx.response()
@@ -71,9 +81,9 @@ final class PageRoutes {
     }
     String echoUseCase = UseCase.parse(rawUseCase).map(Enum::name).orElse(UseCase.DEFAULT.name());
     Future.succeededFuture()
-        .map(v -> new DecisionQuery(walletOf(q), Inputs.useCase(rawUseCase)))
+        .map(v -> new DecisionLookup(lookup(q), Inputs.useCase(rawUseCase)))
         .compose(meter.charging(ctx, Operation.decisionRead))
-        .compose(query -> vertx.eventBus().<Decision>request(Addresses.DECISION_READ, query))
+        .compose(query -> vertx.eventBus().<Decision>request(Addresses.DECISION_LOOKUP, query))
         .map(Message::body)
         .onSuccess(d -> pages.render(ctx, 200, "check.jte", CheckPage.of(q, DecisionView.of(d, clock.instant()))))
         .onFailure(t -> formOrPage(ctx, t, q, echoUseCase));
@@ -107,9 +117,44 @@ final class PageRoutes {
         .onFailure(t -> formOrPage(ctx, t, wallet, UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT).name()));
   }
 
-  /** GET /check/r/:id: a receipt. Receipts are not served yet, so every id is unknown. */
+  /** POST /check/receipt: the "mint receipt" button; mints like the API, then shows the receipt. */
+  private void mint(RoutingContext ctx) {
+    String q = trimmed(ctx.request().getFormAttribute("q"));
+    String rawUseCase = ctx.request().getFormAttribute("useCase");
+    if (crossSite(ctx)) {
+      pages.error(ctx, 403, "Mint receipts from the Vouch check page itself.");
+      return;
+    }
+    Future.succeededFuture()
+        .map(v -> new ReceiptRequests.Create(lookup(q), Inputs.useCase(rawUseCase)))
+        .compose(meter.charging(ctx, Operation.receiptCreate))
+        .compose(create -> vertx.eventBus().<ReceiptRequests.Minted>request(Addresses.RECEIPT_CREATE, create))
+        .map(Message::body)
+        .onSuccess(m -> ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, m.url()).end())
+        .onFailure(t -> formOrPage(ctx, t, q, UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT).name()));
+  }
+
+  /** GET /check/r/:id: the receipt, with its signature checked against the published keys. */
   private void receipt(RoutingContext ctx) {
-    pages.error(ctx, 404, "No receipt has this id. Check the link you were given.");
+    String id = ctx.pathParam("id");
+    if (!ReceiptIds.isWellFormed(id)) {
+      pages.error(ctx, 404, UNKNOWN_RECEIPT);
+      return;
+    }
+    Future.succeededFuture(id)
+        .compose(meter.charging(ctx, Operation.receiptRead))
+        .compose(v -> vertx.eventBus().<Receipt>request(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
+        .map(Message::body)
+        .compose(r -> vertx.eventBus().<ReceiptSignatures.Verification>request(Addresses.RECEIPT_VERIFY, r)
+            .map(v -> ReceiptView.of(r, v.body().valid(), v.body().kid(), v.body().detail(), shareUrl(ctx))))
+        .onSuccess(view -> pages.render(ctx, 200, "receipt.jte", view))
+        .onFailure(t -> {
+          if (t instanceof ReplyException re && re.failureCode() == 404) {
+            pages.error(ctx, 404, UNKNOWN_RECEIPT);
+          } else {
+            pages.fail(ctx, t);
+          }
+        });
   }
 
   /** GET /u/:username: a public profile. Profiles are not served yet, so every username is unknown. */
@@ -117,16 +162,21 @@ final class PageRoutes {
     pages.error(ctx, 404, "No one has registered this username.");
   }
 
-  /** A wallet, or for a username its registered wallet. */
-  private String walletOf(String q) {
-    if (q.regionMatches(true, 0, "0x", 0, 2)) {
-      return Inputs.wallet(q);
-    }
-    if (!Inputs.isUsername(q, usernameSuffix)) {
-      throw ApiError.invalidRequest(BAD_QUERY);
-    }
-    // Identities have not landed: no username is registered yet.
-    throw ApiError.notFound("No one has registered " + q + ". Check the spelling, or enter the wallet address.");
+  /** What was typed: an address (anything starting with 0x, CONTRACT 5) or a username to resolve. */
+  private Lookup lookup(String q) {
+    return switch (Entries.classify(q, usernameSuffix)) {
+      case address -> Lookup.wallet(Inputs.wallet(q));
+      case username -> Lookup.username(q);
+      case invalid -> throw q.regionMatches(true, 0, "0x", 0, 2) ? ApiError.invalidWallet()
+          : ApiError.invalidRequest(BAD_QUERY);
+    };
+  }
+
+  /** The absolute address of this page, to hand to a counterparty. */
+  private static String shareUrl(RoutingContext ctx) {
+    String uri = ctx.request().absoluteURI();
+    int query = uri.indexOf('?');
+    return query < 0 ? uri : uri.substring(0, query);
   }
 
   /** Bad input and unknown names redraw the form with the error; anything else is an error page. */

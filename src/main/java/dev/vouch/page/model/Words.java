@@ -67,6 +67,17 @@ public final class Words {
     return s.toString();
   }
 
+  /** A receipt's freshness, told relative to when it was minted (it never changes afterwards). */
+  public static String freshnessAtMint(Freshness f, Instant mintedAt) {
+    if (Freshness.INDEXING_REQUIRED.equals(f.cacheStatus()) || f.lastIndexedAt() == null) {
+      return "When this receipt was minted Vouch had not indexed the wallet: the verdict was a conservative "
+          + "baseline, not evidence about the wallet.";
+    }
+    String age = ago(f.lastIndexedAt(), mintedAt);
+    return "Evidence indexed " + ("just now".equals(age) ? "just before minting" : age.replace(" ago", " before minting"))
+        + " (" + utc(f.lastIndexedAt()) + ").";
+  }
+
   public static String utc(Instant at) {
     return at == null ? "never" : UTC_MINUTE.format(at);
   }
