@@ -3,6 +3,7 @@ package dev.vouch.http;
 import dev.vouch.budget.Authenticator;
 import dev.vouch.budget.Meter;
 import dev.vouch.budget.RateHeaders;
+import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.decision.DecisionLookup;
@@ -181,10 +182,11 @@ final class PageRoutes {
 
   /** Bad input and unknown names redraw the form with the error; anything else is an error page. */
   private void formOrPage(RoutingContext ctx, Throwable t, String q, String useCase) {
-    if (t instanceof ApiError e && (e.status() == 400 || e.status() == 404)) {
+    ApiError e = t instanceof RateLimited ? null : Edge.toApiError(t, 500, ctx.get(RequestIds.CONTEXT_KEY));
+    if (e != null && (e.status() == 400 || e.status() == 404)) {
       pages.render(ctx, e.status(), "check.jte", CheckPage.error(q, useCase, e.getMessage()));
     } else {
-      pages.fail(ctx, t);
+      pages.fail(ctx, e != null ? e : t);
     }
   }
 

@@ -64,6 +64,40 @@ class PagesBrowserTest {
   }
 
   @Test
+  void aPersonMintsAReceiptAndACounterpartyOpensItsLinkAndSeesTheVerifiedSignature() {
+    browser.driver.get(url("/check?q=" + INDEXED + "&useCase=payment"));
+    String verdict = text("verdict");
+    browser.driver.findElement(By.id("mint-button")).click();
+
+    assertThat(browser.driver.getCurrentUrl()).matches(".*/check/r/rcp_[A-Za-z0-9_-]{16}$");
+    String link = browser.driver.findElement(By.id("share-link")).getAttribute("href");
+    String id = link.substring(link.lastIndexOf('/') + 1);
+    var receipt = TestApp.data(app.get("/api/v1/decision-receipts/" + id)).getJsonObject("receipt");
+    // A counterparty opens the link in a fresh tab: the same receipt, checked against the JWKS.
+    browser.driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+    browser.driver.get(link);
+    assertThat(text("verdict")).isEqualTo(verdict);
+    assertThat(text("signature")).isEqualTo("Signature verified");
+    assertThat(text("payload-hash")).isEqualTo(receipt.getString("payloadHash"));
+    assertThat(text("kid")).startsWith(receipt.getJsonObject("signature").getString("kid"));
+    assertThat(text("models")).contains(receipt.getString("decisionModelVersion"));
+    browser.screenshot("receipt");
+    browser.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
+    assertThat(browser.driver.findElements(By.tagName("header")).get(0).isDisplayed()).isFalse();
+    browser.screenshot("receipt-print");
+    browser.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", ""));
+
+    // Printed on A4 it is one page.
+    var pdf = browser.driver.print(new org.openqa.selenium.print.PrintOptions()
+        .setPageSize(new org.openqa.selenium.print.PageSize(29.7, 21.0)));
+    String raw = new String(java.util.Base64.getDecoder().decode(pdf.getContent()),
+        java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertThat(java.util.regex.Pattern.compile("/Type\\s*/Page[^s]").matcher(raw).results().count()).isEqualTo(1);
+    browser.driver.close();
+    browser.driver.switchTo().window(browser.driver.getWindowHandles().iterator().next());
+  }
+
+  @Test
   void aBaselineWalletCanBeSentToIndexingAndShowsProgress() {
     String wallet = "0x" + "6".repeat(40);
     browser.driver.get(url("/check?q=" + wallet));

@@ -97,6 +97,18 @@ class PagesTest {
   }
 
   @Test
+  void aRegisteredUsernameIsCheckedAsItsWallet() {
+    String wallet = "0x" + "7".repeat(40);
+    Snapshots.commit(app.app.pool(), Snapshots.of(wallet, Snapshots.strong(),
+        app.clock.instant().minus(Duration.ofHours(1)), Snapshots.healthyCoverage(app.clock.instant())));
+    Sql.exec(app.database, "INSERT INTO identities (username, wallet, display_name) VALUES ('carol.vouch', ?, 'Carol')",
+        wallet);
+    var r = page("/check?q=Carol.vouch&useCase=payment");
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertThat(r.bodyAsString()).contains("id=\"wallet\">" + wallet + "<").contains("carol.vouch");
+  }
+
+  @Test
   void badInputRedrawsTheFormWithItsErrorAndChargesNothing() {
     for (String q : new String[] {"0x123", "not a wallet", "<script>alert(1)</script>"}) {
       var r = page("/check?q=" + java.net.URLEncoder.encode(q, java.nio.charset.StandardCharsets.UTF_8));
@@ -110,16 +122,71 @@ class PagesTest {
     var useCase = page("/check?q=" + INDEXED + "&useCase=gambling");
     assertThat(useCase.statusCode()).isEqualTo(400);
     assertThat(useCase.bodyAsString()).contains("Unknown useCase");
+    var badMint = app.send(HttpMethod.POST, "/check/receipt", Buffer.buffer("q=0x12&useCase=payment"), FORM);
+    assertThat(badMint.statusCode()).isEqualTo(400);
+    assertThat(badMint.bodyAsString()).contains("id=\"form-error\"");
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM receipts WHERE wallet = '0x12'")).isZero();
     var badIndex = app.send(HttpMethod.POST, "/check/index", Buffer.buffer("wallet=0x12&useCase=payment"), FORM);
     assertThat(badIndex.statusCode()).isEqualTo(400);
     assertThat(badIndex.bodyAsString()).contains("id=\"form-error\"");
   }
 
   @Test
+  void theMintButtonMintsAReceiptWhosePageShowsItsHashModelsAndVerifiedSignature() throws Exception {
+    var mint = app.send(HttpMethod.POST, "/check/receipt", Buffer.buffer("q=" + INDEXED + "&useCase=marketplace"), FORM);
+    assertThat(mint.statusCode()).isEqualTo(303);
+    String location = mint.getHeader("Location");
+    assertThat(location).matches("/check/r/rcp_[A-Za-z0-9_-]{16}");
+    assertThat(mint.getHeader("X-RateLimit-Remaining")).isNotNull();
+    String id = location.substring("/check/r/".length());
+    var api = TestApp.data(app.get("/api/v1/decision-receipts/" + id)).getJsonObject("receipt");
+
+    var r = page(location);
+    assertThat(r.statusCode()).isEqualTo(200);
+    assertHtml(r);
+    assertThat(r.getHeader("X-RateLimit-Remaining")).isNotNull();
+    String html = r.bodyAsString();
+    assertThat(html).contains("id=\"payload-hash\">" + api.getString("payloadHash") + "<")
+        .contains("id=\"signature\" class=\"signature-ok\">Signature verified<")
+        .contains(api.getJsonObject("signature").getString("kid"))
+        .contains("score " + api.getString("scoreModelVersion") + ", decision " + api.getString("decisionModelVersion"))
+        .contains("http://127.0.0.1:" + app.port + location)
+        .contains("Evidence indexed 3 hours before minting");
+
+    // The same press again the same day is the deduped receipt: same page.
+    var again = app.send(HttpMethod.POST, "/check/receipt", Buffer.buffer("q=" + INDEXED + "&useCase=marketplace"), FORM);
+    assertThat(again.getHeader("Location")).isEqualTo(location);
+  }
+
+  @Test
+  void aReceiptWhoseKeyNoLongerMatchesIsShownAsNotVerified() throws Exception {
+    var mint = app.send(HttpMethod.POST, "/check/receipt", Buffer.buffer("q=" + INDEXED + "&useCase=lending"), FORM);
+    String location = mint.getHeader("Location");
+    String kid = TestApp.data(app.get("/api/v1/decision-receipts/" + location.substring(9)))
+        .getJsonObject("receipt").getJsonObject("signature").getString("kid");
+    String published = (String) Sql.rows(app.database, "SELECT public_jwk::text AS k FROM receipt_keys WHERE kid = ?", kid)
+        .get(0).get("k");
+    String other = new com.nimbusds.jose.jwk.gen.OctetKeyPairGenerator(com.nimbusds.jose.jwk.Curve.Ed25519)
+        .keyID(kid).generate().toPublicJWK().toJSONString();
+    Sql.exec(app.database, "UPDATE receipt_keys SET public_jwk = ?::jsonb WHERE kid = ?", other, kid);
+    try {
+      var r = page(location);
+      assertThat(r.statusCode()).isEqualTo(200);
+      assertThat(r.bodyAsString()).contains("class=\"signature-bad\">Not verified: The signature does not verify.<")
+          .doesNotContain("Signature verified");
+    } finally {
+      Sql.exec(app.database, "UPDATE receipt_keys SET public_jwk = ?::jsonb WHERE kid = ?", published, kid);
+    }
+  }
+
+  @Test
   void unknownUsernamesReceiptsAndPathsRenderTheNotFoundPage() {
     var username = page("/check?q=nobody.vouch");
     assertThat(username.statusCode()).isEqualTo(404);
-    assertThat(username.bodyAsString()).contains("No one has registered nobody.vouch");
+    assertThat(username.bodyAsString()).contains("No one has registered nobody.vouch").contains("id=\"form-error\"");
+    var mintUnknown = app.send(HttpMethod.POST, "/check/receipt", Buffer.buffer("q=nobody.vouch&useCase=payment"), FORM);
+    assertThat(mintUnknown.statusCode()).isEqualTo(404);
+    assertThat(mintUnknown.bodyAsString()).contains("id=\"form-error\"");
     for (String path : new String[] {"/check/r/rcp_AAAAAAAAAAAAAAAA", "/check/r/nonsense", "/u/nobody.vouch",
         "/no/such/page"}) {
       var r = page(path);

@@ -62,7 +62,9 @@ public final class Browser implements AutoCloseable {
   /** Saves a PNG of the current page, cut below its footer, as {@code name}.png. */
   public Path screenshot(String name) {
     try {
-      Rectangle footer = driver.findElement(By.tagName("footer")).getRect();
+      // The footer is hidden in print: measure the main content then.
+      Rectangle footer = driver.findElement(By.tagName(
+          driver.findElement(By.tagName("footer")).isDisplayed() ? "footer" : "main")).getRect();
       Dimension window = driver.manage().window().getSize();
       driver.manage().window().setSize(new Dimension(window.getWidth(), footer.getY() + footer.getHeight() + 16 + CHROME_HEIGHT));
       Files.createDirectories(SHOTS);
