@@ -18,6 +18,7 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,11 +34,12 @@ public final class HttpVerticle extends VerticleBase {
   private final Budgeting budgets;
   private final Meter meter;
   private final Cursors cursors;
+  private final Clock clock;
   private HttpServer server;
 
   /** With apiRoutes false (worker role) only health and metrics are served; cursors is then null. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets, Cursors cursors) {
+      Budgeting budgets, Clock clock, Cursors cursors) {
     this.config = config;
     this.registry = registry;
     this.health = health;
@@ -45,6 +47,7 @@ public final class HttpVerticle extends VerticleBase {
     this.budgets = budgets;
     this.meter = budgets.meter();
     this.cursors = cursors;
+    this.clock = clock;
   }
 
   @Override
@@ -60,6 +63,7 @@ public final class HttpVerticle extends VerticleBase {
       InteractionRoutes.install(routes, vertx, meter, cursors);
       BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      PageRoutes.install(routes, vertx, meter, clock, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
