@@ -6,6 +6,7 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -17,6 +18,7 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,17 +33,21 @@ public final class HttpVerticle extends VerticleBase {
   private final boolean apiRoutes;
   private final Budgeting budgets;
   private final Meter meter;
+  private final Cursors cursors;
+  private final Clock clock;
   private HttpServer server;
 
-  /** With apiRoutes false (worker role) only health and metrics are served. */
+  /** With apiRoutes false (worker role) only health and metrics are served; cursors is then null. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets) {
+      Budgeting budgets, Clock clock, Cursors cursors) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.cursors = cursors;
+    this.clock = clock;
   }
 
   @Override
@@ -55,8 +61,10 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       routes.add(HttpMethod.GET, "/api/v1/stats", this::stats);
       ScanRoutes.install(routes, vertx);
+      InteractionRoutes.install(routes, vertx, meter, cursors);
       BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      PageRoutes.install(routes, vertx, meter, clock, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
