@@ -224,7 +224,7 @@ function yamlFor(chains) {
       `    explorer: ${c.explorer}`,
       `    mode: ${c.mode}`,
       '    historyCap: 1000',
-      `    rpcUrls: [ ${q(c.rpcUrl)} ]`,
+      `    rpcUrls: [ ${q(c.publicUrl ?? c.rpcUrl)} ]`,
       '    timeoutMs: 5000',
       '    concurrency: 8',
     );
@@ -255,6 +255,9 @@ async function waitReady(rpc, child, logFile, name) {
 
 async function start(opts) {
   const basePort = Number(opts['base-port'] ?? 18545);
+  // In a container the nodes listen on every interface and the chains file names the service host.
+  const bindHost = opts.host ?? '127.0.0.1';
+  const publicHost = opts['public-host'] ?? '127.0.0.1';
   const out = opts.out ? path.resolve(opts.out) : path.resolve(HERE, '../../config/chains.devnet.yaml');
   const truthPath = opts.truth ? path.resolve(opts.truth) : path.join(HERE, 'seed-truth.json');
   const bulk = Number(opts.bulk ?? 0);
@@ -287,13 +290,14 @@ async function start(opts) {
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
 
   try {
-    const chains = CHAINS.map((c, i) => ({ ...c, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}` }));
+    const chains = CHAINS.map((c, i) => ({ ...c, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}`,
+      publicUrl: `http://${publicHost}:${basePort + i}` }));
     for (const c of chains) await assertPortFree(c.port);
     for (const c of chains) {
       c.log = path.join(RUN_DIR, `anvil-${c.port}.log`);
       const logFd = fs.openSync(c.log, 'w');
       const child = spawn(bin, [
-        '--host', '127.0.0.1', '--port', String(c.port), '--chain-id', String(c.chainId),
+        '--host', bindHost, '--port', String(c.port), '--chain-id', String(c.chainId),
         '--timestamp', String(genesis), '--no-mining',
       ], { stdio: ['ignore', logFd, logFd], detached: true }); // own process group: Ctrl-C reaches only us, we stop them
       fs.closeSync(logFd);
@@ -387,7 +391,7 @@ async function verify(opts) {
 
 // ---------- main ----------
 
-const USAGE = 'usage: node devnet.mjs start [--out FILE] [--base-port N] [--truth FILE] [--bulk N]\n' +
+const USAGE = 'usage: node devnet.mjs start [--out FILE] [--base-port N] [--truth FILE] [--bulk N] [--host ADDR] [--public-host NAME]\n' +
   '       node devnet.mjs verify [--truth FILE]';
 try {
   const { cmd, opts } = parseArgs(process.argv.slice(2));

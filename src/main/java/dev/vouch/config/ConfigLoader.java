@@ -135,7 +135,7 @@ public final class ConfigLoader {
   }
 
   /** http.bodyLimitBytes -> VOUCH_HTTP_BODY_LIMIT_BYTES */
-  static String envName(String path) {
+  public static String envName(String path) {
     StringBuilder out = new StringBuilder("VOUCH_");
     for (char c : path.toCharArray()) {
       if (c == '.') {
