@@ -10,6 +10,7 @@ import dev.vouch.indexing.Indexing;
 import dev.vouch.ops.Metrics;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -101,14 +102,17 @@ public final class VouchApp implements AutoCloseable {
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
     SnapshotStore store = new SnapshotStore(pool);
 
-    Future<?> chain = Future.succeededFuture();
+    Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
+        config.models().screeningRefreshMinutes());
+    Future<?> chain = lists;
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
-          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
+          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain, lists.result()), many))
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
+        lists.result()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
             () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),

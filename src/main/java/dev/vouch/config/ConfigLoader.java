@@ -54,9 +54,9 @@ public final class ConfigLoader {
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
     tree.set("chains", chains.path("chains"));
     try {
-      AppConfig config = YAML.treeToValue(tree, AppConfig.class);
-      validate(config);
-      return config;
+      AppConfig read = YAML.treeToValue(tree, AppConfig.class);
+      validate(read);
+      return read.withChains(read.chains().stream().map(c -> c.withKeys(env)).toList());
     } catch (IOException e) {
       throw new IllegalArgumentException("Invalid configuration: " + e.getMessage(), e);
     }
@@ -74,18 +74,59 @@ public final class ConfigLoader {
         throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");
       }
       for (String url : chain.rpcUrls()) {
-        URI uri = URI.create(url);
-        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-          throw new IllegalArgumentException("chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
-        }
+        requireHttpUrl(url, "chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
       }
+      validateSources(chain);
     }
+    if (config.models().screeningRefreshMinutes() < 0) {
+      throw new IllegalArgumentException("models.screeningRefreshMinutes must be 0 or more");
+    }
+    config.models().flaggedAddresses().forEach(ScreeningSource::validate);
     AppConfig.Indexing ix = config.indexing();
     if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
         || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1
         || ix.maxResponseBytes() < 1024 || ix.cooldownMinutes() < 0 || ix.freshMinutes() < 0
         || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1) {
       throw new IllegalArgumentException("indexing: every setting is required and positive");
+    }
+  }
+
+  private static void validateSources(ChainConfig chain) {
+    String where = "chain " + chain.name();
+    if (chain.mode() == ChainConfig.EvidenceMode.aggregate && chain.rpcUrls().isEmpty() && !chain.sources().isEmpty()) {
+      throw new IllegalArgumentException(where + ": aggregate mode reads rpcUrls; set them");
+    }
+    for (ChainConfig.Source s : chain.sources()) {
+      if (s.type() == null) {
+        throw new IllegalArgumentException(where + ": every source needs a type (otterscan, etherscan, blockscout)");
+      }
+      if (s.type() == ChainConfig.SourceType.otterscan) {
+        if (chain.rpcUrls().isEmpty()) {
+          throw new IllegalArgumentException(where + ": source otterscan reads rpcUrls; set them");
+        }
+      } else {
+        requireHttpUrl(s.url(), where + ": source " + s.name() + " needs an http(s) url with a host");
+        if (URI.create(s.url()).getRawQuery() != null) {
+          throw new IllegalArgumentException(where + ": source " + s.name()
+              + " url must not carry a query (API keys go in apiKeyEnv)");
+        }
+      }
+      if (s.callsPerSecond() < 0 || s.pageSize() < 1 || s.resultWindow() < s.pageSize()) {
+        throw new IllegalArgumentException(where + ": source " + s.name()
+            + ": callsPerSecond >= 0, pageSize >= 1 and resultWindow >= pageSize");
+      }
+    }
+  }
+
+  private static void requireHttpUrl(String url, String message) {
+    URI uri;
+    try {
+      uri = url == null ? null : URI.create(url);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(message);
+    }
+    if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+      throw new IllegalArgumentException(message);
     }
   }
 

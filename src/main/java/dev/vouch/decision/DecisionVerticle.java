@@ -8,6 +8,7 @@ import dev.vouch.decision.model.DecisionModel;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.score.WalletState;
+import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -21,8 +22,11 @@ public final class DecisionVerticle extends VerticleBase {
   private final Clock clock;
   private final Duration staleAfter;
   private final String homeChain;
+  private final Screening screening;
 
-  public DecisionVerticle(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain) {
+  public DecisionVerticle(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain,
+      Screening screening) {
+    this.screening = screening;
     this.store = store;
     this.clock = clock;
     this.staleAfter = staleAfter;
@@ -45,7 +49,7 @@ public final class DecisionVerticle extends VerticleBase {
   Decision decide(WalletState state, DecisionQuery q) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), q.useCase(),
         state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain,
-        clock.instant());
+        clock.instant(), screening.current().lookup(state.wallet()));
     return DecisionModel.decide(input, staleAfter);
   }
 }
