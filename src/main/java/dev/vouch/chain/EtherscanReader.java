@@ -78,6 +78,10 @@ final class EtherscanReader implements HistorySource {
     final int cap;
     final List<Entry> entries = new ArrayList<>();
     final Set<String> seen = new HashSet<>();
+    /** The window in use: the configured one, lowered if the explorer says it is smaller. */
+    int window = client.source().resultWindow();
+    /** Oldest block seen in the current range. */
+    long oldestInRange = Long.MAX_VALUE;
 
     Walk(String action, String wallet, int cap) {
       this.action = action;
@@ -97,11 +101,13 @@ final class EtherscanReader implements HistorySource {
       q.put("page", Integer.toString(page));
       q.put("offset", Integer.toString(offset));
       q.put("sort", "desc");
+      if (page == 1) {
+        oldestInRange = Long.MAX_VALUE;
+      }
       return client.get("", q, r -> items(r.body())).compose(items -> {
-        long oldest = Long.MAX_VALUE;
         for (JsonNode item : items) {
           Entry e = "txlist".equals(action) ? top(item) : internal(item);
-          oldest = Math.min(oldest, e.block);
+          oldestInRange = Math.min(oldestInRange, e.block);
           if (seen.add(e.hash)) {
             entries.add(e);
           }
@@ -109,16 +115,28 @@ final class EtherscanReader implements HistorySource {
         if (items.size() < offset || seen.size() > cap) {
           return Future.succeededFuture(entries);
         }
-        if ((long) (page + 1) * offset <= client.source().resultWindow()) {
+        if ((long) (page + 1) * offset <= window) {
           return page(endBlock, page + 1);
         }
-        String next = Long.toString(oldest);
-        if (next.equals(endBlock)) {
-          return Future.failedFuture(new RpcException(RpcException.Kind.REJECTED, "etherscan " + action
-              + ": block " + oldest + " alone holds more than the result window of " + client.source().resultWindow()));
+        return narrow(endBlock);
+      }, t -> {
+        if (page > 1 && t instanceof RpcException e && e.getMessage().toLowerCase(Locale.ROOT).contains("result window")) {
+          // The explorer's window is smaller than configured: keep what was read, walk on below it.
+          window = (page - 1) * offset;
+          return narrow(endBlock);
         }
-        return page(next, 1);
+        return Future.failedFuture(t);
       });
+    }
+
+    /** The next range ends at the oldest block seen (inclusive, as a page may have cut it). */
+    private Future<List<Entry>> narrow(String endBlock) {
+      String next = Long.toString(oldestInRange);
+      if (next.equals(endBlock)) {
+        return Future.failedFuture(new RpcException(RpcException.Kind.REJECTED, "etherscan " + action
+            + ": block " + oldestInRange + " alone holds more than the result window of " + window));
+      }
+      return page(next, 1);
     }
   }
 
