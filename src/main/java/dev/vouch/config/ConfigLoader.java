@@ -53,6 +53,7 @@ public final class ConfigLoader {
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
     tree.set("chains", chains.path("chains"));
+    refuseKeysInFile(chains.path("chains"));
     try {
       AppConfig read = YAML.treeToValue(tree, AppConfig.class);
       validate(read);
@@ -88,6 +89,18 @@ public final class ConfigLoader {
         || ix.maxResponseBytes() < 1024 || ix.cooldownMinutes() < 0 || ix.freshMinutes() < 0
         || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1) {
       throw new IllegalArgumentException("indexing: every setting is required and positive");
+    }
+  }
+
+  /** A key in a file ends up in backups and repositories; only its variable's name belongs there. */
+  private static void refuseKeysInFile(JsonNode chains) {
+    for (JsonNode chain : chains) {
+      for (JsonNode source : chain.path("sources")) {
+        if (source.has("apiKey")) {
+          throw new IllegalArgumentException("chain " + chain.path("name").asText() + ": API keys never go in the"
+              + " catalogue; name the environment variable that holds it in apiKeyEnv");
+        }
+      }
     }
   }
 
