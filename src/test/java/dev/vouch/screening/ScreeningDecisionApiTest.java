@@ -138,5 +138,16 @@ class ScreeningDecisionApiTest {
 
     JsonObject unlisted = TestApp.data(app.get("/api/v1/decision/" + Anvil.randomAddress()));
     assertThat(unlisted.getString("decision")).isEqualTo("caution");
+
+    // A batch screens it too: a block row, while an unknown wallet stays no_score.
+    String other = Anvil.randomAddress();
+    JsonObject batch = TestApp.data(app.send(HttpMethod.POST, "/api/v1/decision/batch",
+        io.vertx.core.buffer.Buffer.buffer(new JsonObject().put("inputs", new JsonArray().add(listed).add(other)).encode()),
+        Map.of("Content-Type", "application/json")));
+    JsonObject row = batch.getJsonArray("results").getJsonObject(0);
+    assertThat(row.getString("status")).isEqualTo("ok");
+    assertThat(row.getString("decision")).isEqualTo("block");
+    assertThat(row.getJsonArray("reasons").getJsonObject(0).getString("code")).isEqualTo("SANCTIONED_ADDRESS");
+    assertThat(batch.getJsonArray("results").getJsonObject(1).getString("status")).isEqualTo("no_score");
   }
 }
