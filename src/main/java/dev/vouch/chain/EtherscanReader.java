@@ -163,16 +163,12 @@ final class EtherscanReader implements HistorySource {
     }
     String detail = "etherscan: " + RpcShapes.clip(result != null && result.isTextual() ? result.textValue() : message);
     if (text.contains("rate limit")) {
-      return busy(detail);
+      throw new RpcException(RpcException.Kind.BUSY, detail, 1000);
     }
     if (text.contains("api key") || text.contains("invalid") || text.contains("result window") || text.contains("not supported")) {
       throw new RpcException(RpcException.Kind.REJECTED, detail);
     }
     throw new RpcException(RpcException.Kind.SERVER, detail);
-  }
-
-  private static List<JsonNode> busy(String detail) {
-    throw new RpcException(RpcException.Kind.BUSY, detail, 1000);
   }
 
   private record Entry(String hash, long block, ChainTx tx) {}
