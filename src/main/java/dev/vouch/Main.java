@@ -5,6 +5,7 @@ import dev.vouch.chain.ChainsCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
+import dev.vouch.receipt.SigningKeys;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -25,6 +26,8 @@ public final class Main {
         keys list | revoke <id> | plan <id> <plan> | suspend <id> | resume <id>
         chains verify [--wallet W]      ask every chain source once: chain id, head, methods, latency,
                                         agreement of the sources on W's recent history
+        receipt-keys new [current.json] print a private Ed25519 JWK set for receipt signing: a new
+                                        key first, then those of current.json (rotation)
       Configuration: config/application.yaml, overridden by environment variables
       (PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded Postgres in ./data/pg.
       """;
@@ -41,12 +44,23 @@ public final class Main {
       case "migrate" -> migrate(config);
       case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
       case "chains" -> System.exit(ChainsCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
+      case "receipt-keys" -> System.exit(receiptKeys(argv));
       case "help", "--help", "-h" -> System.out.print(USAGE);
       default -> {
         System.err.print(USAGE);
         System.exit(2);
       }
     }
+  }
+
+  private static int receiptKeys(List<String> argv) throws java.io.IOException {
+    if (argv.size() < 2 || !argv.get(1).equals("new") || argv.size() > 3) {
+      System.err.print(USAGE);
+      return 2;
+    }
+    String current = argv.size() == 3 ? java.nio.file.Files.readString(java.nio.file.Path.of(argv.get(2))) : null;
+    System.out.println(SigningKeys.rotated(current));
+    return 0;
   }
 
   private static AppConfig withRole(AppConfig config, List<String> argv) {

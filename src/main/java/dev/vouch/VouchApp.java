@@ -129,7 +129,7 @@ public final class VouchApp implements AutoCloseable {
         lists.result()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }
