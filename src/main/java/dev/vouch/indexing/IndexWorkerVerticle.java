@@ -4,6 +4,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.ops.Metrics;
 import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
+import dev.vouch.screening.Screening;
 import dev.vouch.score.SnapshotStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -11,7 +12,6 @@ import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.logging.Level;
@@ -37,6 +37,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final SnapshotStore snapshots;
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
+  private final Screening screening;
   private Pipeline pipeline;
   private IndexingMetrics metrics;
   private int running;
@@ -44,8 +45,9 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private boolean again;
   private boolean stopped;
 
-  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock) {
+  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening) {
     this.jobs = jobs;
+    this.screening = screening;
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
@@ -55,11 +57,9 @@ public final class IndexWorkerVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    var flagged = new HashSet<String>();
-    config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
-      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged, Metrics.of(vertx));
+      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx));
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }
