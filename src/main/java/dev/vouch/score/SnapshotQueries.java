@@ -38,6 +38,22 @@ final class SnapshotQueries {
        ORDER BY q.ord
       """;
 
+  private static final String MANY_WALLETS = "FROM unnest($1::text[]) WITH ORDINALITY AS q(address, ord)";
+
+  /**
+   * READ_STATE for one wallet. Postgres keeps re-planning the unnest form (its generic plan guesses
+   * 10 rows and looks costlier than a custom one), which costs more than the read itself on the
+   * hot single-wallet path; with a scalar parameter the generic plan is chosen and cached.
+   */
+  static final String READ_STATE_ONE = oneWallet(READ_STATE);
+
+  private static String oneWallet(String many) {
+    if (!many.contains(MANY_WALLETS)) {
+      throw new IllegalStateException("READ_STATE no longer selects from " + MANY_WALLETS);
+    }
+    return many.replace(MANY_WALLETS, "FROM (VALUES ($1::text, 1::bigint)) AS q(address, ord)");
+  }
+
   static final String UPSERT_WALLET =
       "INSERT INTO wallets (address) VALUES ($1) ON CONFLICT (address) DO NOTHING";
 
