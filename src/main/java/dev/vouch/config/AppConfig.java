@@ -32,7 +32,8 @@ public record AppConfig(
       int instances,
       long bodyLimitBytes,
       int shutdownGraceSeconds,
-      List<String> trustedProxies) {}
+      List<String> trustedProxies,
+      int accessLogPerSecond) {}
 
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort) {
     public boolean embedded() {
@@ -80,7 +81,7 @@ public record AppConfig(
     return new AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
-            http.shutdownGraceSeconds(), http.trustedProxies()),
+            http.shutdownGraceSeconds(), http.trustedProxies(), http.accessLogPerSecond()),
         database, redis, models, chainsFile, chains, budgets, indexing);
   }
 

@@ -48,7 +48,7 @@ public final class HttpVerticle extends VerticleBase {
   public Future<?> start() {
     Router router = Router.router(vertx);
     Routes routes = new Routes(router, config.http().bodyLimitBytes(), budgets.authenticator());
-    router.route().handler(Edge::begin);
+    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond())));
 
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
