@@ -9,7 +9,9 @@ import dev.vouch.http.HttpVerticle;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.ops.Metrics;
 import dev.vouch.score.ScoreVerticle;
+import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.bus.Addresses;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -100,13 +102,19 @@ public final class VouchApp implements AutoCloseable {
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
     SnapshotStore store = new SnapshotStore(pool);
+    ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
+        state -> !state.jobInFlight() && state.snapshot()
+            .map(s -> s.committedAt().plus(staleAfter).isAfter(clock.instant())).orElse(false));
+    vertx.eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> reads.invalidate(m.body()));
+    vertx.eventBus().<String>consumer(Addresses.WALLET_CHANGED, m -> reads.invalidate(m.body()));
+    vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> reads.clear());
 
     Future<?> chain = Future.succeededFuture();
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
-          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
+          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(reads, clock, staleAfter, homeChain), many))
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(reads, clock, staleAfter), many));
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();

@@ -35,7 +35,8 @@ public record AppConfig(
       List<String> trustedProxies,
       int accessLogPerSecond) {}
 
-  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort) {
+  /** readCacheMillis: how long an API process reuses a wallet's read state (0 = never; see ReadStateCache). */
+  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort, int readCacheMillis) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -73,7 +74,8 @@ public record AppConfig(
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
-        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
+        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
+            database.readCacheMillis()),
         redis, models, chainsFile, chains, budgets, indexing);
   }
 

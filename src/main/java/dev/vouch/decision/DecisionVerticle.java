@@ -6,7 +6,7 @@ import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.DecisionInput;
 import dev.vouch.decision.model.DecisionModel;
 import dev.vouch.graph.model.TrustModel;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.WalletState;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -17,12 +17,12 @@ import java.time.Duration;
 /** Answers decision reads from committed evidence; never starts indexing (rule D7). */
 public final class DecisionVerticle extends VerticleBase {
 
-  private final SnapshotStore store;
+  private final ReadStateCache store;
   private final Clock clock;
   private final Duration staleAfter;
   private final String homeChain;
 
-  public DecisionVerticle(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain) {
+  public DecisionVerticle(ReadStateCache store, Clock clock, Duration staleAfter, String homeChain) {
     this.store = store;
     this.clock = clock;
     this.staleAfter = staleAfter;

@@ -82,8 +82,8 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
-        .compose(meter.charging(ctx, Operation.decisionRead))
-        .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
+        .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
+            () -> vertx.eventBus().request(Addresses.DECISION_READ, q)))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
         .onFailure(t -> Edge.fail(ctx, t));
   }
