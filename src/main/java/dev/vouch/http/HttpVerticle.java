@@ -17,6 +17,7 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,17 +32,19 @@ public final class HttpVerticle extends VerticleBase {
   private final boolean apiRoutes;
   private final Budgeting budgets;
   private final Meter meter;
+  private final Clock clock;
   private HttpServer server;
 
   /** With apiRoutes false (worker role) only health and metrics are served. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets) {
+      Budgeting budgets, Clock clock) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.clock = clock;
   }
 
   @Override
@@ -54,6 +57,9 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes, vertx);
+      BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      PageRoutes.install(routes, vertx, meter, clock, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

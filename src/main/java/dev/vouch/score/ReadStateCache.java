@@ -1,7 +1,6 @@
 package dev.vouch.score;
 
 import io.vertx.core.Future;
-import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -59,11 +58,6 @@ public final class ReadStateCache {
         put(wallet, state, now);
       }
     });
-  }
-
-  /** Many wallets in one round trip (batches): always read through, never cached. */
-  public Future<List<WalletState>> read(List<String> wallets) {
-    return store.read(wallets);
   }
 
   private void put(String wallet, WalletState state, long readAt) {
