@@ -46,20 +46,22 @@ final class SnapshotQueries {
        ORDER BY q.ord
       """;
 
-  private static final String MANY_WALLETS = "FROM unnest($1::text[]) WITH ORDINALITY AS q(address, ord)";
+  private static final String SELECT_PART = "\nSELECT q.address, i.username,";
 
   /**
-   * READ_STATE for one wallet. Postgres keeps re-planning the unnest form (its generic plan guesses
-   * 10 rows and looks costlier than a custom one), which costs more than the read itself on the
-   * hot single-wallet path; with a scalar parameter the generic plan is chosen and cached.
+   * READ_STATE for one wallet by address. Postgres keeps re-planning the unnest form (its generic
+   * plan guesses 10 rows and looks costlier than a custom one), which costs more than the read
+   * itself on the hot single-wallet path; with a scalar parameter the generic plan is chosen and
+   * cached. Same columns, same subqueries: only the entry list differs.
    */
   static final String READ_STATE_ONE = oneWallet(READ_STATE);
 
   private static String oneWallet(String many) {
-    if (!many.contains(MANY_WALLETS)) {
-      throw new IllegalStateException("READ_STATE no longer selects from " + MANY_WALLETS);
+    int select = many.indexOf(SELECT_PART);
+    if (!many.startsWith("WITH q AS (") || select < 0) {
+      throw new IllegalStateException("READ_STATE no longer has the shape WITH q AS (...) " + SELECT_PART.trim());
     }
-    return many.replace(MANY_WALLETS, "FROM (VALUES ($1::text, 1::bigint)) AS q(address, ord)");
+    return "WITH q AS (SELECT 1::bigint AS ord, $1::text AS address)" + many.substring(select);
   }
 
   static final String UPSERT_WALLET =
