@@ -17,6 +17,7 @@ import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.bus.Addresses;
+import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -121,20 +122,25 @@ public final class VouchApp implements AutoCloseable {
     vertx.eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> reads.invalidate(m.body()));
     vertx.eventBus().<String>consumer(Addresses.WALLET_CHANGED, m -> reads.invalidate(m.body()));
     vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> reads.clear());
-    Decisions decisions = new Decisions(store, reads, clock, staleAfter, homeChain);
 
-    Future<?> chain = Future.succeededFuture();
+    Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
+        config.models().screeningRefreshMinutes());
+    Future<?> chain = lists;
     Cursors[] cursors = new Cursors[1];
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
-          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(decisions), many))
-          .compose(v -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances))
+          .compose(v -> {
+            Decisions decisions = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
+            return vertx.deployVerticle(() -> new DecisionVerticle(decisions), many)
+                .compose(x -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances));
+          })
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(reads, clock, staleAfter), many))
           .compose(v -> Interaction.cursors(pool, config))
           .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
+        lists.result()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
             () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors[0]),

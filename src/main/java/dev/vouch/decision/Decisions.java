@@ -14,6 +14,7 @@ import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.score.WalletState;
+import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,9 +39,12 @@ public final class Decisions {
   private final Clock clock;
   private final Duration staleAfter;
   private final String homeChain;
+  private final Screening screening;
 
   /** {@code reads} serves the single read (hot, repeated); batches and receipts read through. */
-  public Decisions(SnapshotStore store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain) {
+  public Decisions(SnapshotStore store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain,
+      Screening screening) {
+    this.screening = screening;
     this.store = store;
     this.reads = reads;
     this.clock = clock;
@@ -98,7 +102,8 @@ public final class Decisions {
       return BatchRow.error(e.input(), wallet);
     }
     WalletState state = r.state();
-    if (state.snapshot().isEmpty()) {
+    // A wallet on a screening list is evidence enough for a block row even without a snapshot.
+    if (state.snapshot().isEmpty() && !screening.current().contains(state.wallet())) {
       return BatchRow.noScore(e.input(), state.wallet(), state.username());
     }
     try {
@@ -111,7 +116,8 @@ public final class Decisions {
 
   Decision decide(WalletState state, UseCase useCase, Instant now) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
-        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now);
+        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now,
+        screening.current().lookup(state.wallet()));
     return DecisionModel.decide(input, staleAfter);
   }
 }
