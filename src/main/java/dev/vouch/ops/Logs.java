@@ -2,14 +2,19 @@ package dev.vouch.ops;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.logging.ConsoleHandler;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
 
-/** Routes all java.util.logging (and, through slf4j-jdk14, library logging) to JSON lines on stderr. */
+/**
+ * Routes all java.util.logging (and, through slf4j-jdk14, library logging) to JSON lines on
+ * stderr, written off the calling thread ({@link AsyncLogHandler}).
+ */
 public final class Logs {
+
+  /** java.util.logging keeps loggers weakly: without a strong reference the level is lost at the next GC. */
+  private static final List<Logger> CONFIGURED = new CopyOnWriteArrayList<>();
 
   private Logs() {}
 
@@ -19,8 +24,7 @@ public final class Logs {
     }
     LogManager.getLogManager().reset();
     Logger root = Logger.getLogger("");
-    Handler handler = new ConsoleHandler();
-    handler.setFormatter(new JsonLogFormatter());
+    Handler handler = new AsyncLogHandler(new JsonLogFormatter(), 16_384);
     handler.setLevel(level);
     root.addHandler(handler);
     root.setLevel(level);
@@ -30,9 +34,6 @@ public final class Logs {
     // Several consumers on one address register the same event-bus gauge; Micrometer warns once, harmlessly.
     quiet("io.micrometer.core.instrument.MeterRegistry", Level.SEVERE);
   }
-
-  /** java.util.logging keeps loggers weakly: without a strong reference the level is lost at the next GC. */
-  private static final List<Logger> CONFIGURED = new CopyOnWriteArrayList<>();
 
   private static void quiet(String name, Level level) {
     Logger logger = Logger.getLogger(name);
