@@ -6,6 +6,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.http.HttpVerticle;
+import dev.vouch.identity.IdentityServices;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.ops.Metrics;
 import dev.vouch.score.ScoreVerticle;
@@ -110,8 +111,9 @@ public final class VouchApp implements AutoCloseable {
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();
+    IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, identity),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

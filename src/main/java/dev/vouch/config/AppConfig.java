@@ -12,7 +12,8 @@ public record AppConfig(
     String chainsFile,
     List<ChainConfig> chains,
     BudgetConfig budgets,
-    Indexing indexing) {
+    Indexing indexing,
+    Identity identity) {
 
   public enum Role {
     api, worker, all;
@@ -69,11 +70,21 @@ public record AppConfig(
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
       int reindexEveryMinutes, int reindexBatch) {}
 
+  /**
+   * Username claims and attestations (issue 9).
+   *
+   * @param domain the host (and port) named in Sign-In with Ethereum messages
+   * @param uri the URI named in them
+   * @param challengeTtlSeconds how long a claim challenge can be signed and posted
+   * @param maxDeadlineSeconds furthest an attestation signature's deadline may lie ahead
+   */
+  public record Identity(String domain, String uri, int challengeTtlSeconds, int maxDeadlineSeconds) {}
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, budgets, indexing);
+        redis, models, chainsFile, chains, budgets, indexing, identity);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -81,14 +92,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, budgets, indexing);
+        database, redis, models, chainsFile, chains, budgets, indexing, identity);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, identity);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, identity);
   }
 }

@@ -10,6 +10,8 @@ import java.util.List;
  * @param concurrency JSON-RPC exchanges in flight at once against this chain
  * @param pageSize transactions asked for per ots_searchTransactionsBefore call (0 = 100)
  * @param maxBatch most calls in one JSON-RPC batch; 1 sends every call alone (0 = 10)
+ * @param confirmations blocks (the transaction's own included) before an attested transaction is
+ *     final (0 = 1)
  */
 public record ChainConfig(
     String name,
@@ -22,7 +24,8 @@ public record ChainConfig(
     int timeoutMs,
     int concurrency,
     int pageSize,
-    int maxBatch) {
+    int maxBatch,
+    int confirmations) {
 
   public enum EvidenceMode { history, aggregate }
 
@@ -30,6 +33,7 @@ public record ChainConfig(
     rpcUrls = rpcUrls == null ? List.of() : List.copyOf(rpcUrls);
     pageSize = pageSize <= 0 ? 100 : pageSize;
     maxBatch = maxBatch <= 0 ? 10 : maxBatch;
+    confirmations = confirmations <= 0 ? 1 : confirmations;
   }
 
   /** Explorer link for an address, from the catalogue's URL template. */

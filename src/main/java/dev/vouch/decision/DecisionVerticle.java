@@ -44,7 +44,7 @@ public final class DecisionVerticle extends VerticleBase {
 
   Decision decide(WalletState state, DecisionQuery q) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), q.useCase(),
-        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain,
+        state.snapshot(), TrustModel.signals(state.trustSubject(), state.trustEdges()), state.jobInFlight(), homeChain,
         clock.instant());
     return DecisionModel.decide(input, staleAfter);
   }

@@ -5,6 +5,7 @@ import dev.vouch.budget.KeyRejected;
 import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
+import dev.vouch.identity.Refused;
 import dev.vouch.store.StoreException;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
@@ -81,6 +82,9 @@ public final class Edge {
   static ApiError toApiError(Throwable t, int status, String requestId) {
     if (t instanceof ApiError e) {
       return e;
+    }
+    if (t instanceof Refused r) {
+      return new ApiError(r.status(), r.code(), r.getMessage());
     }
     if (t instanceof RateLimited limited) {
       return new ApiError(429, "RATE_LIMITED", limited.getMessage());

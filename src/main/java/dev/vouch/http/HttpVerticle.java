@@ -6,6 +6,7 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.identity.IdentityServices;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -31,17 +32,19 @@ public final class HttpVerticle extends VerticleBase {
   private final boolean apiRoutes;
   private final Budgeting budgets;
   private final Meter meter;
+  private final IdentityServices identity;
   private HttpServer server;
 
   /** With apiRoutes false (worker role) only health and metrics are served. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets) {
+      Budgeting budgets, IdentityServices identity) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.identity = identity;
   }
 
   @Override
@@ -54,6 +57,7 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes, vertx);
+      IdentityRoutes.install(routes, identity, meter);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

@@ -18,7 +18,14 @@ public enum Operation {
   interactionGraphRead,
   intakeAnonymous,
   intakeKeyed,
-  refresh;
+  refresh,
+  directoryRead,
+  claimChallenge,
+  claim,
+  attestationCreate,
+  /** Accept, reject or revoke. */
+  attestationDecision,
+  attestationRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {

@@ -61,10 +61,12 @@ public final class DecisionModel {
     }
     if (trust.suspicious()) {
       block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
-          "The verified trust graph looks like a ring built in one burst."));
+          "The verified trust graph looks like a ring of young wallets attesting each other (anomaly "
+              + trust.anomalyScore() + ")."));
     } else if (trust.anomalyScore() >= TrustModel.ANOMALY_HIGH) {
       block.add(new Coded(TRUST_ANOMALY_HIGH,
-          "Most trust relationships appeared within one hour (anomaly " + trust.anomalyScore() + ")."));
+          "Most trust relationships show ring patterns: young wallets, tiny or self-funded transactions, "
+              + "one funding source or bursts (anomaly " + trust.anomalyScore() + ")."));
     }
 
     // D2 / D4: soft risk and missing evidence.
@@ -77,9 +79,10 @@ public final class DecisionModel {
     }
     if (trust.anomalyScore() >= TrustModel.ANOMALY_SOFT && trust.anomalyScore() < TrustModel.ANOMALY_HIGH) {
       caution.add(new Coded(TRUST_ANOMALY,
-          "Many trust relationships appeared close together (anomaly " + trust.anomalyScore() + ")."));
+          "Some trust relationships show ring patterns (anomaly " + trust.anomalyScore() + ")."));
     }
-    if (trust.trustedPeerCount() == 0) {
+    // Native relationship evidence: a live edge, or accepted attestations the snapshot committed.
+    if (trust.trustedPeerCount() == 0 && snap.evidence().acceptedAttestations() == 0) {
       caution.add(new Coded(TRUST_GRAPH_MISSING, "No verified Vouch trust relationships yet."));
       missing.add("trustGraph");
     }
