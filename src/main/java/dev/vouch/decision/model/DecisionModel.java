@@ -81,8 +81,8 @@ public final class DecisionModel {
       caution.add(new Coded(TRUST_ANOMALY,
           "Some trust relationships show ring patterns (anomaly " + trust.anomalyScore() + ")."));
     }
-    // Native relationship evidence: a live edge, or accepted attestations the snapshot committed.
-    if (trust.trustedPeerCount() == 0 && snap.evidence().acceptedAttestations() == 0) {
+    // Native relationship evidence is a live trust edge (accepted, unrevoked), read without re-index.
+    if (trust.trustedPeerCount() == 0) {
       caution.add(new Coded(TRUST_GRAPH_MISSING, "No verified Vouch trust relationships yet."));
       missing.add("trustGraph");
     }
