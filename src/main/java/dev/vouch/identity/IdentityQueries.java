@@ -54,9 +54,9 @@ final class IdentityQueries {
   static final String INSERT_ATTESTATION = """
       INSERT INTO attestations (from_wallet, to_wallet, chain_id, tx_hash, tx_from, tx_to, tx_value, tx_block, tx_time,
         created_at, verified_at, signature)
-      VALUES ($1, $2, $3, $4, $5, $6, $7::numeric(78, 0), $8, $9, $10, $10, $11)
+      VALUES ($1, $2, $3, $4, $5, $6, $7::text::numeric(78, 0), $8, $9, $10, $10, $11)
       ON CONFLICT (from_wallet, to_wallet, tx_hash) DO NOTHING
-      RETURNING """ + ATTESTATION_COLUMNS;
+      RETURNING """ + " " + ATTESTATION_COLUMNS;
 
   static final String ATTESTATION_BY_TX = "SELECT " + ATTESTATION_COLUMNS
       + " FROM attestations WHERE from_wallet = $1 AND to_wallet = $2 AND tx_hash = $3";
@@ -67,18 +67,18 @@ final class IdentityQueries {
   static final String ACCEPT = """
       UPDATE attestations SET accepted_at = $2, decision_signature = $3
        WHERE id = $1 AND accepted_at IS NULL AND rejected_at IS NULL AND revoked_at IS NULL
-      RETURNING """ + ATTESTATION_COLUMNS;
+      RETURNING """ + " " + ATTESTATION_COLUMNS;
 
   static final String REJECT = """
       UPDATE attestations SET rejected_at = $2, decision_signature = $3
        WHERE id = $1 AND accepted_at IS NULL AND rejected_at IS NULL AND revoked_at IS NULL
-      RETURNING """ + ATTESTATION_COLUMNS;
+      RETURNING """ + " " + ATTESTATION_COLUMNS;
 
   /** Pending or accepted to revoked. $1 id, $2 now, $3 signature, $4 who. */
   static final String REVOKE = """
       UPDATE attestations SET revoked_at = $2, decision_signature = $3, revoked_by = $4
        WHERE id = $1 AND rejected_at IS NULL AND revoked_at IS NULL
-      RETURNING """ + ATTESTATION_COLUMNS;
+      RETURNING """ + " " + ATTESTATION_COLUMNS;
 
   /**
    * Profile of a username (SPEC 2.8): identity, latest snapshot, and its accepted attestations.
