@@ -13,6 +13,7 @@ public record AppConfig(
     List<ChainConfig> chains,
     BudgetConfig budgets,
     Indexing indexing,
+    Receipts receipts,
     Identity identity) {
 
   public enum Role {
@@ -80,11 +81,19 @@ public record AppConfig(
    */
   public record Identity(String domain, String uri, int challengeTtlSeconds, int maxDeadlineSeconds) {}
 
+  /**
+   * Receipt signing (issue 7).
+   *
+   * @param signingKey a private Ed25519 JWK or JWK set in JSON (e.g. from a secret); wins over the file
+   * @param signingKeyFile a JWK set file: the first key signs, all are published; generated when absent
+   */
+  public record Receipts(String signingKey, String signingKeyFile) {}
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, budgets, indexing, identity);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -92,14 +101,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, budgets, indexing, identity);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, identity);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, identity);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, identity);
   }
 }

@@ -57,6 +57,8 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes, vertx);
+      BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
+      ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
     }
 
