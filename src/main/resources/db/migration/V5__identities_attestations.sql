@@ -2,7 +2,8 @@
 -- extended, never rewritten: usernames stay stored as lowercase '<name>.<suffix>'.
 
 -- Usernames are unique case-insensitively whatever a writer sends.
-CREATE UNIQUE INDEX identities_username_lower ON identities (lower(username));
+-- (V3 added a plain lookup index on lower(username); this one also enforces the rule.)
+CREATE UNIQUE INDEX identities_username_lower_unique ON identities (lower(username));
 ALTER TABLE identities
   ADD COLUMN claim_message  text,
   ADD COLUMN signature_kind text CHECK (signature_kind IN ('eoa', 'eip1271'));
@@ -43,7 +44,7 @@ CREATE VIEW trust_edges AS
     FROM attestations
    WHERE verified_at IS NOT NULL AND accepted_at IS NOT NULL AND revoked_at IS NULL;
 
--- The wallet's funding source as its snapshot saw it (earliest counterparty that sent to it),
+-- The wallet's funding source as its snapshot saw it (earliest counterparty, if it only ever sent),
 -- set when the snapshot commits; the trust model compares funders.
 ALTER TABLE snapshots ADD COLUMN funder text;
 

@@ -88,13 +88,19 @@ final class SnapshotQueries {
 
   /**
    * The wallet's funding source, for the trust model: the counterparty of the snapshot's earliest
-   * interaction that sent the wallet something (ties by address). $1 snapshot id.
+   * interaction (ties by address) when it only ever sent to the wallet. A wallet whose first
+   * interaction was its own payment (funded at genesis, or by a bridge) has no known funder, so a
+   * trading partner is never taken for one. $1 snapshot id.
    */
   static final String SET_FUNDER = """
       UPDATE snapshots s SET funder = (
-        SELECT c.counterparty FROM counterparties c
-         WHERE c.snapshot_id = s.id AND c.tx_in > 0 AND c.first_at IS NOT NULL
-         ORDER BY c.first_at, c.counterparty LIMIT 1)
+        SELECT CASE WHEN first.tx_in > 0 AND first.tx_out = 0 THEN first.counterparty END
+          FROM (SELECT c.counterparty, sum(c.tx_in) AS tx_in, sum(c.tx_out) AS tx_out, min(c.first_at) AS first_at
+                  FROM counterparties c
+                 WHERE c.snapshot_id = s.id AND c.first_at IS NOT NULL
+                 GROUP BY c.counterparty
+                 ORDER BY min(c.first_at), c.counterparty
+                 LIMIT 1) first)
        WHERE s.id = $1
       """;
 
