@@ -26,6 +26,12 @@ final class IdentityRoutes {
 
   private IdentityRoutes() {}
 
+  private record ChallengeRequest(String wallet, String username, String displayName) {}
+
+  private record Page(int limit, String cursor) {}
+
+  private record Signed(long id, long deadline, String signature) {}
+
   static void install(Routes routes, IdentityServices ids, Meter meter) {
     routes.add(HttpMethod.POST, "/api/v1/identities/challenge", ctx -> run(ctx, 201, meter, Operation.claimChallenge,
         () -> {
@@ -37,14 +43,14 @@ final class IdentityRoutes {
           if (display.isEmpty() || display.length() > DISPLAY_MAX) {
             throw ApiError.invalidRequest("displayName must be 1 to " + DISPLAY_MAX + " characters.");
           }
-          return new Object[] {wallet, username, display};
-        }, a -> ids.claims().challenge((String) a[0], (String) a[1], (String) a[2])));
+          return new ChallengeRequest(wallet, username, display);
+        }, r -> ids.claims().challenge(r.wallet(), r.username(), r.displayName())));
     routes.add(HttpMethod.POST, "/api/v1/identities", ctx -> run(ctx, 201, meter, Operation.claim,
         () -> body(ctx), b -> ids.claims().claim(b.getValue("message") instanceof String m ? m : null,
             b.getValue("signature") instanceof String s ? s : null)));
     routes.add(HttpMethod.GET, "/api/v1/identities", ctx -> run(ctx, 200, meter, Operation.directoryRead,
-        () -> new Object[] {limit(ctx.queryParams().get("limit")), ctx.queryParams().get("cursor")},
-        a -> ids.profiles().directory((Integer) a[0], (String) a[1])));
+        () -> new Page(limit(ctx.queryParams().get("limit")), ctx.queryParams().get("cursor")),
+        p -> ids.profiles().directory(p.limit(), p.cursor())));
     routes.add(HttpMethod.GET, "/api/v1/profile/:username", ctx -> run(ctx, 200, meter, Operation.profileRead,
         () -> Profiles.lookup(ctx.pathParam("username")), u -> ids.profiles().profile(u)));
     routes.add(HttpMethod.GET, "/api/v1/trust/:wallet", ctx -> run(ctx, 200, meter, Operation.trustRead,
@@ -63,8 +69,8 @@ final class IdentityRoutes {
           Operation.attestationDecision, () -> {
             long id = id(ctx);
             JsonObject b = body(ctx);
-            return new Object[] {id, number(b, "deadline"), signature(b)};
-          }, a -> ids.attestations().decide(d, (Long) a[0], (Long) a[1], (String) a[2])));
+            return new Signed(id, number(b, "deadline"), signature(b));
+          }, r -> ids.attestations().decide(d, r.id(), r.deadline(), r.signature())));
     }
   }
 
