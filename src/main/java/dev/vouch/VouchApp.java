@@ -125,7 +125,7 @@ public final class VouchApp implements AutoCloseable {
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, identity),
+            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, identity),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

@@ -18,6 +18,7 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -33,17 +34,19 @@ public final class HttpVerticle extends VerticleBase {
   private final Budgeting budgets;
   private final Meter meter;
   private final IdentityServices identity;
+  private final Clock clock;
   private HttpServer server;
 
   /** With apiRoutes false (worker role) only health and metrics are served. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets, IdentityServices identity) {
+      Budgeting budgets, Clock clock, IdentityServices identity) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.clock = clock;
     this.identity = identity;
   }
 
@@ -60,6 +63,7 @@ public final class HttpVerticle extends VerticleBase {
       BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
+      PageRoutes.install(routes, vertx, meter, clock, config.models().usernameSuffix(), identity);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

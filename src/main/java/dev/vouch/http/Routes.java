@@ -21,6 +21,7 @@ final class Routes {
   private final BodyHandler bodies;
   private final Handler<RoutingContext> authenticate;
   private final List<Known> known = new ArrayList<>();
+  private Handler<RoutingContext> htmlNotFound;
 
   Routes(Router router, long bodyLimitBytes, Handler<RoutingContext> authenticate) {
     this.router = router;
@@ -42,19 +43,40 @@ final class Routes {
     register(method, path, handler);
   }
 
+  /** A page: metered for its caller like an API route, but its failures render as HTML. */
+  void addPage(HttpMethod method, String path, Handler<RoutingContext> handler, Handler<RoutingContext> failure) {
+    registerWith(method, path, failure, authenticate, handler);
+  }
+
+  /** Unknown paths asked for by a browser render this page instead of the JSON envelope. */
+  void htmlNotFound(Handler<RoutingContext> page) {
+    this.htmlNotFound = page;
+  }
+
   @SafeVarargs
   private void register(HttpMethod method, String path, Handler<RoutingContext>... handlers) {
+    registerWith(method, path, Edge::failure, handlers);
+  }
+
+  @SafeVarargs
+  private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure,
+      Handler<RoutingContext>... handlers) {
     var route = router.route(method, path).handler(bodies);
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }
-    route.failureHandler(Edge::failure);
+    route.failureHandler(failure);
     known.add(new Known(Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$"), method));
   }
 
   void installErrorHandlers() {
-    router.errorHandler(404, ctx -> Edge.error(ctx, ApiError.notFound(
-        "No such route. See the OpenAPI document for the available operations.")));
+    router.errorHandler(404, ctx -> {
+      if (htmlNotFound != null && Pages.wantsHtml(ctx)) {
+        htmlNotFound.handle(ctx);
+      } else {
+        Edge.error(ctx, ApiError.notFound("No such route. See the OpenAPI document for the available operations."));
+      }
+    });
     router.errorHandler(405, ctx -> {
       String allow = allowed(ctx.request().path());
       ctx.response().putHeader("Allow", allow);

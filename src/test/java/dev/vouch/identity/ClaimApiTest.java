@@ -130,6 +130,14 @@ class ClaimApiTest {
     assertThat(profile.getJsonObject("attestations").getInteger("count")).isZero();
     assertThat(profile.getJsonObject("trust")).isEqualTo(new JsonObject().put("trustedPeerCount", 0)
         .put("reciprocalCount", 0).put("networkHealth", "isolated").put("trustConfidence", 0.0));
+    // The public profile page renders the same read.
+    var page = app.send(HttpMethod.GET, "/u/dev-zero.vouch", null, Map.of("Accept", "text/html"));
+    assertThat(page.statusCode()).isEqualTo(200);
+    assertThat(page.getHeader("Content-Type")).startsWith("text/html");
+    assertThat(page.bodyAsString()).contains("dev-zero.vouch", DEV0, score.getInteger("score") + " / 100",
+        "300 days", "No verified relationships yet");
+    assertThat(app.send(HttpMethod.GET, "/u/nobody.vouch", null, Map.of("Accept", "text/html")).statusCode())
+        .isEqualTo(404);
     // The decision now carries the username.
     assertThat(TestApp.data(app.get("/api/v1/score/" + DEV0)).getString("username")).isEqualTo("dev-zero.vouch");
   }
