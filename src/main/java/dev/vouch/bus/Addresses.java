@@ -12,6 +12,9 @@ public final class Addresses {
   /** ScoreQuery -> ScoreReport */
   public static final String SCORE_READ = "vouch.score.read";
 
+  /** GraphQuery -> GraphReply (SPEC 4.9) */
+  public static final String INTERACTION_GRAPH_READ = "vouch.interaction.graph-read";
+
   /** ScanRequests.Intake -> ScanRequests.Answer (SPEC 3.2) */
   public static final String INTAKE = "vouch.indexing.intake";
   /** ScanRequests.Refresh -> ScanRequests.Answer (SPEC 3.3) */

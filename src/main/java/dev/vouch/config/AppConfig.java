@@ -14,7 +14,12 @@ public record AppConfig(
     BudgetConfig budgets,
     Indexing indexing,
     Receipts receipts,
+    Graph graph,
     Identity identity) {
+
+  public AppConfig {
+    graph = graph == null ? Graph.DEFAULTS : graph;
+  }
 
   public enum Role {
     api, worker, all;
@@ -89,11 +94,24 @@ public record AppConfig(
    */
   public record Receipts(String signingKey, String signingKeyFile) {}
 
+  /**
+   * Interaction graph read and the retention of counterparty rows (issue 8).
+   *
+   * @param cursorKey HMAC key of page cursors, hex (at least 32 bytes); empty = the key the V4
+   *     migration generated in the database, shared by every instance
+   * @param retentionHours counterparty rows of a snapshot are kept this long after a newer snapshot
+   *     of the wallet commits (the latest snapshot's rows always stay); also how long a cursor works
+   * @param pruneBatch snapshots whose rows one prune statement deletes (the worker repeats)
+   */
+  public record Graph(String cursorKey, int retentionHours, int pruneBatch) {
+    public static final Graph DEFAULTS = new Graph("", 24, 100);
+  }
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -101,14 +119,14 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, identity);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, identity);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity);
   }
 }

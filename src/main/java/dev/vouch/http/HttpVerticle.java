@@ -7,6 +7,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.identity.IdentityServices;
+import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -34,18 +35,20 @@ public final class HttpVerticle extends VerticleBase {
   private final Budgeting budgets;
   private final Meter meter;
   private final IdentityServices identity;
+  private final Cursors cursors;
   private final Clock clock;
   private HttpServer server;
 
-  /** With apiRoutes false (worker role) only health and metrics are served. */
+  /** With apiRoutes false (worker role) only health and metrics are served; cursors is then null. */
   public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets, Clock clock, IdentityServices identity) {
+      Budgeting budgets, Clock clock, Cursors cursors, IdentityServices identity) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.cursors = cursors;
     this.clock = clock;
     this.identity = identity;
   }
@@ -60,6 +63,7 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes, vertx);
+      InteractionRoutes.install(routes, vertx, meter, cursors);
       BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
