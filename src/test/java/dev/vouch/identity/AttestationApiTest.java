@@ -134,12 +134,36 @@ class AttestationApiTest {
         "SELECT count(*) FROM index_jobs WHERE kind = 'attestation' AND wallet = ANY(?)",
         (Object) new String[] {dev0.address(), dev1.address()}) == 2);
 
+    // The interaction graph's overlay: once the queued commit observed the transaction, the peer
+    // node is registered, named, linked to its profile and a verified Vouch peer.
+    Sql.await("dev1's graph shows dev0 as a verified peer", 60_000, () -> node(dev1.address(), dev0.address()) != null
+        && node(dev1.address(), dev0.address()).getBoolean("verifiedVouchPeer"));
+    JsonObject peerNode = node(dev1.address(), dev0.address());
+    assertThat(peerNode.getBoolean("registered")).isTrue();
+    assertThat(peerNode.getString("username")).isEqualTo("dev0.vouch");
+    assertThat(peerNode.getString("profileUrl")).isEqualTo("/u/dev0.vouch");
+
     // Either side revokes; the edge is gone at once.
     var revoked = ids.decide(dev0, "revoke", a);
     assertThat(revoked.statusCode()).as(revoked.bodyAsString()).isEqualTo(201);
     assertThat(TestApp.data(revoked).getString("revokedBy")).isEqualTo(dev0.address());
     assertThat(trust(dev1.address()).getJsonArray("edges")).isEmpty();
+    assertThat(node(dev1.address(), dev0.address()).getBoolean("verifiedVouchPeer")).isFalse();
     assertThat(code(ids.decide(dev1, "accept", a))).isEqualTo("ATTESTATION_CLOSED");
+  }
+
+  /** The node of {@code peer} in the wallet's interaction graph, or null. */
+  static JsonObject node(String wallet, String peer) {
+    var r = app.get("/api/v1/interaction-graph/" + wallet + "?limit=50");
+    if (r.statusCode() != 200) {
+      return null;
+    }
+    for (Object o : TestApp.data(r).getJsonObject("interactionGraph").getJsonArray("nodes")) {
+      if (peer.equals(((JsonObject) o).getString("walletAddress"))) {
+        return (JsonObject) o;
+      }
+    }
+    return null;
   }
 
   @Test
