@@ -65,7 +65,7 @@ class ChainReadersTest {
 
   static ChainConfig chain(long id, ChainConfig.EvidenceMode mode, int cap, int pageSize, int timeoutMs, String... urls) {
     return new ChainConfig("Chain " + id, id, "ETH", "https://x/{address}", mode, cap, List.of(urls),
-        timeoutMs, 4, pageSize, 10, 1);
+        timeoutMs, 4, pageSize, 10);
   }
 
   static ChainOutcome read(ChainConfig chain) {
