@@ -39,9 +39,11 @@ public record AppConfig(
       int instances,
       long bodyLimitBytes,
       int shutdownGraceSeconds,
-      List<String> trustedProxies) {}
+      List<String> trustedProxies,
+      int accessLogPerSecond) {}
 
-  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort) {
+  /** readCacheMillis: how long an API process reuses a wallet's read state (0 = never; see ReadStateCache). */
+  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort, int readCacheMillis) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -120,7 +122,8 @@ public record AppConfig(
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
-        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
+        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
+            database.readCacheMillis()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
@@ -128,7 +131,7 @@ public record AppConfig(
     return new AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
-            http.shutdownGraceSeconds(), http.trustedProxies()),
+            http.shutdownGraceSeconds(), http.trustedProxies(), http.accessLogPerSecond()),
         database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 

@@ -7,6 +7,7 @@ import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
 import dev.vouch.identity.Refused;
 import dev.vouch.store.StoreException;
+import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
@@ -17,25 +18,22 @@ import java.util.logging.Logger;
 /** Request id, access log, envelope writing and the one failure-to-HTTP mapping. */
 public final class Edge {
 
-  private static final Logger ACCESS = Logger.getLogger("dev.vouch.access");
   private static final Logger LOG = Logger.getLogger(Edge.class.getName());
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
 
   private Edge() {}
 
-  static void begin(RoutingContext ctx) {
-    long start = System.nanoTime();
-    String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
-    ctx.put(RequestIds.CONTEXT_KEY, id);
-    ctx.response().putHeader(RequestIds.HEADER, id);
-    ctx.addEndHandler(v -> {
-      if (ACCESS.isLoggable(Level.INFO)) {
-        ACCESS.info(() -> String.format("{\"requestId\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,\"ms\":%.2f}",
-            id, ctx.request().method(), jsonSafe(ctx.request().path()), ctx.response().getStatusCode(),
-            (System.nanoTime() - start) / 1e6));
-      }
-    });
-    ctx.next();
+  /** First handler of every route: request id, and the access-log line when the answer ends. */
+  static Handler<RoutingContext> begin(AccessLog accessLog) {
+    return ctx -> {
+      long start = System.nanoTime();
+      String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
+      ctx.put(RequestIds.CONTEXT_KEY, id);
+      ctx.response().putHeader(RequestIds.HEADER, id);
+      ctx.addEndHandler(v -> accessLog.record(id, ctx.request().method().name(), ctx.request().path(),
+          ctx.response().getStatusCode(), start));
+      ctx.next();
+    };
   }
 
   public static void ok(RoutingContext ctx, int status, Object data) {
@@ -125,7 +123,4 @@ public final class Edge {
     return ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
   }
 
-  private static String jsonSafe(String s) {
-    return s.replace("\\", "\\\\").replace("\"", "\\\"");
-  }
 }

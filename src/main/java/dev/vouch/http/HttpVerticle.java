@@ -57,7 +57,7 @@ public final class HttpVerticle extends VerticleBase {
   public Future<?> start() {
     Router router = Router.router(vertx);
     Routes routes = new Routes(router, config.http().bodyLimitBytes(), budgets.authenticator());
-    router.route().handler(Edge::begin);
+    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond())));
 
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
@@ -96,8 +96,8 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
-        .compose(meter.charging(ctx, Operation.decisionRead))
-        .compose(q -> vertx.eventBus().request(Addresses.DECISION_READ, q))
+        .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
+            () -> vertx.eventBus().request(Addresses.DECISION_READ, q)))
         .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
         .onFailure(t -> Edge.fail(ctx, t));
   }
