@@ -10,7 +10,6 @@ import dev.vouch.score.SnapshotStore;
 import dev.vouch.score.WalletState;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.Message;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -31,15 +30,11 @@ public final class DecisionVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.eventBus().<DecisionQuery>consumer(Addresses.DECISION_READ, this::read).completion();
+    return vertx.eventBus().<DecisionQuery>consumer(Addresses.DECISION_READ, Failures.answering(this::read)).completion();
   }
 
-  private void read(Message<DecisionQuery> msg) {
-    DecisionQuery q = msg.body();
-    store.read(q.wallet())
-        .map(state -> decide(state, q))
-        .onSuccess(msg::reply)
-        .onFailure(t -> Failures.reply(msg, t));
+  private Future<Decision> read(DecisionQuery q) {
+    return store.read(q.wallet()).map(state -> decide(state, q));
   }
 
   Decision decide(WalletState state, DecisionQuery q) {

@@ -5,8 +5,11 @@ import dev.vouch.budget.KeyRejected;
 import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
+import dev.vouch.bus.Failures;
 import dev.vouch.store.StoreException;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
@@ -19,6 +22,8 @@ public final class Edge {
   private static final Logger ACCESS = Logger.getLogger("dev.vouch.access");
   private static final Logger LOG = Logger.getLogger(Edge.class.getName());
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+  /** Seconds a 503 asks the client to wait: outages the service rides out are short. */
+  private static final String UNAVAILABLE_RETRY_AFTER = "5";
 
   private Edge() {}
 
@@ -71,14 +76,20 @@ public final class Edge {
     answer(ctx, ctx.failure(), ctx.statusCode());
   }
 
-  private static void answer(RoutingContext ctx, Throwable t, int status) {
+  private static void answer(RoutingContext ctx, Throwable failure, int status) {
+    Throwable t = Failures.unwrap(failure);
     if (t instanceof RateLimited limited) {
       RateHeaders.refused(ctx.response(), limited);
     }
-    error(ctx, toApiError(t, status, ctx.get(RequestIds.CONTEXT_KEY)));
+    ApiError e = toApiError(t, status, ctx.request().method(), ctx.get(RequestIds.CONTEXT_KEY));
+    if (e.status() == 503) {
+      ctx.response().putHeader(RateHeaders.RETRY_AFTER, UNAVAILABLE_RETRY_AFTER);
+    }
+    error(ctx, e);
   }
 
-  static ApiError toApiError(Throwable t, int status, String requestId) {
+  /** The one mapping of typed failures (already unwrapped from the bus) to catalogue errors. */
+  static ApiError toApiError(Throwable t, int status, HttpMethod method, String requestId) {
     if (t instanceof ApiError e) {
       return e;
     }
@@ -86,18 +97,26 @@ public final class Edge {
       return new ApiError(429, "RATE_LIMITED", limited.getMessage());
     }
     if (t instanceof KeyRejected rejected) {
-      return rejected.reason() == KeyRejected.Reason.SUSPENDED
-          ? new ApiError(403, "NOT_ALLOWED", rejected.getMessage())
-          : new ApiError(401, "INVALID_KEY", rejected.getMessage());
+      return switch (rejected.reason()) {
+        case SUSPENDED -> new ApiError(403, "NOT_ALLOWED", rejected.getMessage());
+        case REQUIRED -> new ApiError(401, "NOT_ALLOWED", rejected.getMessage());
+        case INVALID -> new ApiError(401, "INVALID_KEY", rejected.getMessage());
+      };
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
       LOG.log(Level.WARNING, "store unavailable requestId=" + requestId, t);
       return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
-    if (t instanceof ReplyException re && re.failureCode() >= 400 && re.getMessage() != null
-        && re.getMessage().contains("|")) {
-      String[] parts = re.getMessage().split("\\|", 2);
-      return new ApiError(re.failureCode(), parts[0], parts[1]);
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.SCHEMA_MISSING) {
+      return new ApiError(503, "SCHEMA_MISSING",
+          "The database schema is not provisioned for this operation; nothing was started or charged.");
+    }
+    if (t instanceof ReplyException re && re.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
+      // The consumer did not answer in time (or none is deployed): its work may still complete.
+      LOG.warning(() -> "event bus " + re.failureType() + " requestId=" + requestId);
+      return new ApiError(503, "UNAVAILABLE", isRead(method)
+          ? "The service did not answer in time; nothing was changed. Retry shortly."
+          : "The service did not answer in time; the request may still take effect. Check its state before you retry.");
     }
     if (status == 413) {
       return tooLarge();
@@ -110,6 +129,10 @@ public final class Edge {
     }
     LOG.log(Level.SEVERE, "unhandled failure requestId=" + requestId + " status=" + status, t);
     return ApiError.internal();
+  }
+
+  private static boolean isRead(HttpMethod method) {
+    return method == HttpMethod.GET || method == HttpMethod.HEAD || method == HttpMethod.OPTIONS;
   }
 
   /** Client address after trusted-proxy X-Forwarded-For handling (CONTRACT 4); else the peer. */

@@ -32,15 +32,11 @@ final class ScanRoutes {
         .onFailure(t -> Edge.fail(ctx, t));
   }
 
-  /** Rate headers only when units were taken (CONTRACT 3); a refusal adds Retry-After. */
+  /** Rate headers only when units were taken (CONTRACT 3). */
   private static void write(RoutingContext ctx, ScanRequests.Answer a) {
     if (a.charge() != null) {
       RateHeaders.charged(ctx.response(), a.charge());
     }
-    if (a.refusal() != null) {
-      Edge.fail(ctx, a.refusal());
-    } else {
-      Edge.ok(ctx, a.status(), a.data());
-    }
+    Edge.ok(ctx, a.status(), a.data());
   }
 }
