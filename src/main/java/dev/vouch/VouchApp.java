@@ -73,7 +73,7 @@ public final class VouchApp implements AutoCloseable {
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
     Codecs.register(vertx, Indexing.BUS_TYPES);
-    Pool pool = Pools.create(vertx, url, config.database().poolSize());
+    Pool pool = Pools.create(vertx, url, config.database());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
     try {
@@ -88,10 +88,11 @@ public final class VouchApp implements AutoCloseable {
   }
 
   private Future<?> deploy(PrometheusMeterRegistry registry, Clock clock) {
+    // tryComplete: the check's own timeout may have answered first.
     HealthChecks health = HealthChecks.create(vertx).register("postgres", 2000, promise ->
         pool.query("SELECT 1").execute()
-            .onSuccess(rows -> promise.complete(Status.OK()))
-            .onFailure(t -> promise.complete(Status.KO())));
+            .onSuccess(rows -> promise.tryComplete(Status.OK()))
+            .onFailure(t -> promise.tryComplete(Status.KO())));
     budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
@@ -111,7 +112,7 @@ public final class VouchApp implements AutoCloseable {
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets),
+            HttpVerticle.instances(config, registry, health, apiRoutes, budgets),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

@@ -26,15 +26,40 @@ public record AppConfig(
     }
   }
 
+  /**
+   * The HTTP edge.
+   *
+   * @param maxHeaderBytes largest header block accepted (431 beyond)
+   * @param maxUriBytes largest request line accepted (414 beyond)
+   * @param maxConnectionsPerIp open connections one direct peer may hold (trusted proxies exempt)
+   * @param requestTimeoutMs how long the edge waits for a consumer's answer before 503
+   * @param corsOrigins browser origins allowed to call the API ("*" for any); empty = no CORS
+   */
   public record Http(
       String host,
       int port,
       int instances,
       long bodyLimitBytes,
       int shutdownGraceSeconds,
-      List<String> trustedProxies) {}
+      List<String> trustedProxies,
+      int maxHeaderBytes,
+      int maxUriBytes,
+      int maxConnectionsPerIp,
+      int requestTimeoutMs,
+      List<String> corsOrigins) {}
 
-  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort) {
+  /**
+   * Postgres. The deadlines keep a hung database from hanging the API: each is well under
+   * {@code http.requestTimeoutMs}, so a consumer always answers before the edge gives up.
+   *
+   * @param connectTimeoutMs TCP connect to the server
+   * @param acquireTimeoutMs wait for a free pooled connection
+   * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
+   * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
+   * @param socketTimeoutMs a connection that sends no byte for this long is closed (a frozen server)
+   */
+  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
+      int connectTimeoutMs, int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int socketTimeoutMs) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -72,7 +97,9 @@ public record AppConfig(
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
-        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort()),
+        new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
+            database.connectTimeoutMs(), database.acquireTimeoutMs(), database.waitQueueSize(),
+            database.statementTimeoutMs(), database.socketTimeoutMs()),
         redis, models, chainsFile, chains, budgets, indexing);
   }
 
@@ -80,7 +107,8 @@ public record AppConfig(
     return new AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
-            http.shutdownGraceSeconds(), http.trustedProxies()),
+            http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
+            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins()),
         database, redis, models, chainsFile, chains, budgets, indexing);
   }
 

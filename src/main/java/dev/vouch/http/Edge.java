@@ -11,7 +11,16 @@ import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.VertxException;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import dev.vouch.ops.Causes;
+import dev.vouch.ops.ThrottledLog;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.regex.Pattern;
 import io.vertx.ext.web.RoutingContext;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -21,7 +30,16 @@ public final class Edge {
 
   private static final Logger ACCESS = Logger.getLogger("dev.vouch.access");
   private static final Logger LOG = Logger.getLogger(Edge.class.getName());
+  /** Expected failures repeat once per request during an outage: one line per interval each. */
+  private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+  private static final ThrottledLog STORE_DOWN = new ThrottledLog(LOG, LOG_INTERVAL);
+  private static final ThrottledLog BUS_TIMEOUTS = new ThrottledLog(LOG, LOG_INTERVAL);
+  private static final ThrottledLog CONNECTION_FAILURES = new ThrottledLog(LOG, LOG_INTERVAL);
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+  private static final CharSequence NOSNIFF = HttpHeaders.createOptimized("X-Content-Type-Options");
+  private static final CharSequence NOSNIFF_VALUE = HttpHeaders.createOptimized("nosniff");
+  private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
+  private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
   /** Seconds a 503 asks the client to wait: outages the service rides out are short. */
   private static final String UNAVAILABLE_RETRY_AFTER = "5";
 
@@ -31,7 +49,11 @@ public final class Edge {
     long start = System.nanoTime();
     String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
     ctx.put(RequestIds.CONTEXT_KEY, id);
-    ctx.response().putHeader(RequestIds.HEADER, id);
+    HttpServerResponse response = ctx.response().putHeader(RequestIds.HEADER, id).putHeader(NOSNIFF, NOSNIFF_VALUE);
+    if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
+      // A keyed answer is for that caller only; a route may still declare itself cacheable.
+      response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
+    }
     ctx.addEndHandler(v -> {
       if (ACCESS.isLoggable(Level.INFO)) {
         ACCESS.info(() -> String.format("{\"requestId\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,\"ms\":%.2f}",
@@ -39,6 +61,11 @@ public final class Edge {
             (System.nanoTime() - start) / 1e6));
       }
     });
+    if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
+      // Refused here: the router would fail decoding path parameters without saying why.
+      error(ctx, ApiError.invalidRequest("The request URI has an invalid percent-escape; encode '%' as %25."));
+      return;
+    }
     ctx.next();
   }
 
@@ -55,11 +82,52 @@ public final class Edge {
     if (response.ended()) {
       return;
     }
+    if (!response.headers().contains(RequestIds.HEADER)) {
+      // Refused before Edge.begin ran (no Host): still a complete answer.
+      response.putHeader(RequestIds.HEADER, RequestIds.accept(null)).putHeader(NOSNIFF, NOSNIFF_VALUE);
+    }
     response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Json.encode(body));
   }
 
   static void sendRaw(RoutingContext ctx, int status, String json) {
     ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(json);
+  }
+
+  /**
+   * Requests Netty could not decode (a request line or header block over its limit, a malformed
+   * header) never reach the router: answer them here, in the envelope, and close.
+   */
+  static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    ApiError e;
+    if (cause instanceof TooLongHttpLineException) {
+      e = new ApiError(414, "INVALID_REQUEST", "The request line is too long; shorten the URI.");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      e = new ApiError(431, "INVALID_REQUEST", "The request headers are too large; send fewer or shorter headers.");
+    } else {
+      e = ApiError.invalidRequest("The request is not valid HTTP: check the request line and that header "
+          + "names and values hold no control characters.");
+    }
+    LOG.fine(() -> "invalid request: " + cause);
+    request.response().setStatusCode(e.status())
+        .putHeader(HttpHeaders.CONTENT_TYPE, JSON)
+        .putHeader(NOSNIFF, NOSNIFF_VALUE)
+        .putHeader(RequestIds.HEADER, RequestIds.accept(null))
+        .putHeader(HttpHeaders.CONNECTION, "close")
+        .end(Json.encode(Envelope.failed(e.code(), e.getMessage())))
+        .onComplete(ar -> request.connection().close());
+  }
+
+  /**
+   * Connection-level failures outside any request: a client hanging up mid-exchange is routine
+   * (FINE); anything else is logged once per interval without its stack.
+   */
+  static void connectionFailed(Throwable t) {
+    if (t instanceof IOException || t instanceof VertxException && "Connection was closed".equals(t.getMessage())) {
+      LOG.fine(() -> "client connection ended: " + t);
+    } else {
+      CONNECTION_FAILURES.warn(() -> "HTTP connection failure: " + t);
+    }
   }
 
   static ApiError tooLarge() {
@@ -104,7 +172,7 @@ public final class Edge {
       };
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
-      LOG.log(Level.WARNING, "store unavailable requestId=" + requestId, t);
+      STORE_DOWN.warn(() -> "database unavailable (" + Causes.summary(t) + ") requestId=" + requestId);
       return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.SCHEMA_MISSING) {
@@ -113,7 +181,7 @@ public final class Edge {
     }
     if (t instanceof ReplyException re && re.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
       // The consumer did not answer in time (or none is deployed): its work may still complete.
-      LOG.warning(() -> "event bus " + re.failureType() + " requestId=" + requestId);
+      BUS_TIMEOUTS.warn(() -> "event bus " + re.failureType() + " on " + method + " requestId=" + requestId);
       return new ApiError(503, "UNAVAILABLE", isRead(method)
           ? "The service did not answer in time; nothing was changed. Retry shortly."
           : "The service did not answer in time; the request may still take effect. Check its state before you retry.");
@@ -125,7 +193,12 @@ public final class Edge {
       return ApiError.notFound("No such route.");
     }
     if (status == 400) {
-      return ApiError.invalidRequest("The request could not be read.");
+      return ApiError.invalidRequest("The request could not be read: send a Host header and a path whose "
+          + "percent-escapes are valid (%XX, hexadecimal).");
+    }
+    if (status == 403) {
+      return new ApiError(403, "NOT_ALLOWED", "This origin may not call the API from a browser; ask the Vouch "
+          + "team to allow it, or call from your server.");
     }
     LOG.log(Level.SEVERE, "unhandled failure requestId=" + requestId + " status=" + status, t);
     return ApiError.internal();

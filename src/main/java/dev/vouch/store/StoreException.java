@@ -29,6 +29,10 @@ public final class StoreException extends RuntimeException {
       if ("42P01".equals(state)) {
         return new StoreException(Kind.SCHEMA_MISSING, "table missing", t);
       }
+      // statement_timeout / lock_timeout: the statement was cancelled and rolled back.
+      if ("57014".equals(state) || "55P03".equals(state)) {
+        return new StoreException(Kind.UNAVAILABLE, "database too slow: statement cancelled", t);
+      }
       // Connection failures, shutdowns, exhausted server resources, a database refusing connections.
       if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
           || ("55000".equals(state) && String.valueOf(pg.getErrorMessage()).contains("connections")))) {
@@ -41,6 +45,10 @@ public final class StoreException extends RuntimeException {
         || t instanceof io.vertx.core.http.ConnectionPoolTooBusyException
         || t instanceof java.util.concurrent.TimeoutException) {
       return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+    }
+    // The pool's acquire deadline (database.acquireTimeoutMs) says so only in its message.
+    if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Timeout")) {
+      return new StoreException(Kind.UNAVAILABLE, "database unavailable: no connection in time", t);
     }
     return new StoreException(Kind.OTHER, "database error", t);
   }
