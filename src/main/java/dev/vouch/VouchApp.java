@@ -5,9 +5,12 @@ import dev.vouch.bus.Codecs;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
+import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.ops.Metrics;
+import dev.vouch.receipt.Receipts;
+import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.store.DatabaseUrl;
@@ -41,16 +44,18 @@ public final class VouchApp implements AutoCloseable {
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
   private final Budgeting budgets;
+  private final SigningKeys receiptKeys;
   private volatile String httpDeployment;
 
   private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
-      Budgeting budgets) {
+      Budgeting budgets, SigningKeys receiptKeys) {
     this.vertx = vertx;
     this.pool = pool;
     this.embedded = embedded;
     this.config = config;
     this.databaseUrl = url;
     this.budgets = budgets;
+    this.receiptKeys = receiptKeys;
   }
 
   /** Database URL the config names, starting the embedded Postgres when it names none. */
@@ -66,16 +71,21 @@ public final class VouchApp implements AutoCloseable {
     EmbeddedDatabase embedded = startEmbeddedIfNeeded(config);
     DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
     Migrations.migrate(url);
+    // File IO (and maybe key generation) here, on the main thread, before any event loop runs.
+    SigningKeys receiptKeys = config.role().runsApi()
+        ? SigningKeys.load(config.receipts().signingKey(), config.receipts().signingKeyFile()) : null;
 
     PrometheusMeterRegistry registry = Metrics.registry();
     Vertx vertx = Vertx.builder()
         .with(Metrics.vertxOptions())
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
-    Codecs.register(vertx, Indexing.BUS_TYPES);
+    List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
+    busTypes.addAll(Receipts.BUS_TYPES);
+    Codecs.register(vertx, busTypes);
     Pool pool = Pools.create(vertx, url, config.database());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
-    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets);
+    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, receiptKeys);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -101,12 +111,14 @@ public final class VouchApp implements AutoCloseable {
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
     SnapshotStore store = new SnapshotStore(pool);
+    Decisions decisions = new Decisions(store, clock, staleAfter, homeChain);
 
     Future<?> chain = Future.succeededFuture();
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
-          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(store, clock, staleAfter, homeChain), many))
+          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(decisions), many))
+          .compose(v -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances))
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));

@@ -5,6 +5,8 @@ public final class Addresses {
 
   /** DecisionQuery -> Decision */
   public static final String DECISION_READ = "vouch.decision.read";
+  /** BatchQuery -> BatchResult: every row in one round trip (SPEC 4.2) */
+  public static final String DECISION_BATCH = "vouch.decision.batch";
   /** ScoreQuery -> ScoreReport */
   public static final String SCORE_READ = "vouch.score.read";
 
@@ -21,6 +23,18 @@ public final class Addresses {
    * wallet: per-instance caches of the wallet drop it.
    */
   public static final String SNAPSHOT_COMMITTED = "vouch.indexing.snapshot-committed";
+
+  /**
+   * ReceiptRequests.Create -> ReceiptRequests.Minted: mint from the live decision (not charged
+   * here). Failure 404 NOT_FOUND for an unknown username.
+   */
+  public static final String RECEIPT_CREATE = "vouch.receipt.create";
+  /** ReceiptRequests.Read -> Receipt; failure 404 NOT_FOUND for an unknown id. */
+  public static final String RECEIPT_READ = "vouch.receipt.read";
+  /** Receipt -> ReceiptSignatures.Verification against the published keys (the JWKS). */
+  public static final String RECEIPT_VERIFY = "vouch.receipt.verify";
+  /** any body (null) -> ReceiptRequests.Jwks: the public JWK set of /.well-known/jwks.json. */
+  public static final String RECEIPT_JWKS = "vouch.receipt.jwks";
 
   private Addresses() {}
 }

@@ -1,6 +1,8 @@
 package dev.vouch.bus;
 
+import dev.vouch.decision.BatchQuery;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.decision.model.BatchResult;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.score.ScoreQuery;
 import dev.vouch.score.model.ScoreReport;
@@ -11,7 +13,8 @@ import java.util.List;
 public final class Codecs {
 
   private static final List<Class<?>> TYPES =
-      List.of(DecisionQuery.class, Decision.class, ScoreQuery.class, ScoreReport.class);
+      List.of(DecisionQuery.class, Decision.class, BatchQuery.class, BatchResult.class, ScoreQuery.class,
+          ScoreReport.class);
 
   private Codecs() {}
 

@@ -12,7 +12,8 @@ public record AppConfig(
     String chainsFile,
     List<ChainConfig> chains,
     BudgetConfig budgets,
-    Indexing indexing) {
+    Indexing indexing,
+    Receipts receipts) {
 
   public enum Role {
     api, worker, all;
@@ -94,13 +95,21 @@ public record AppConfig(
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
       int reindexEveryMinutes, int reindexBatch) {}
 
+  /**
+   * Receipt signing (issue 7).
+   *
+   * @param signingKey a private Ed25519 JWK or JWK set in JSON (e.g. from a secret); wins over the file
+   * @param signingKeyFile a JWK set file: the first key signs, all are published; generated when absent
+   */
+  public record Receipts(String signingKey, String signingKeyFile) {}
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.connectTimeoutMs(), database.acquireTimeoutMs(), database.waitQueueSize(),
             database.statementTimeoutMs(), database.socketTimeoutMs()),
-        redis, models, chainsFile, chains, budgets, indexing);
+        redis, models, chainsFile, chains, budgets, indexing, receipts);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -109,14 +118,14 @@ public record AppConfig(
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins()),
-        database, redis, models, chainsFile, chains, budgets, indexing);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts);
   }
 }

@@ -73,6 +73,8 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes);
+      BatchRoutes.install(routes, meter, config.models().usernameSuffix());
+      ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

@@ -1,5 +1,6 @@
 package dev.vouch.http;
 
+import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -21,6 +22,16 @@ public final class Inputs {
 
   public static boolean isWallet(String raw) {
     return raw != null && WALLET.matcher(raw).matches();
+  }
+
+  /** A username of the form {@code <name>.<suffix>}, 2 to 64 characters, or INVALID_USERNAME. */
+  public static String username(String raw, String suffix) {
+    String trimmed = raw == null ? null : raw.trim();
+    if (!Entries.isUsername(trimmed, suffix)) {
+      throw new ApiError(400, "INVALID_USERNAME",
+          "Provide a username of 2 to 64 characters of the form <name>." + suffix + ".");
+    }
+    return trimmed;
   }
 
   /** Absent means payment; an unknown value is INVALID_REQUEST. */

@@ -6,10 +6,18 @@ final class SnapshotQueries {
   private SnapshotQueries() {}
 
   /**
-   * Read state of many wallets in one round trip, in input order. Coverage and trust edges come
-   * back as JSON arrays so no row multiplies and no second query runs per wallet.
+   * Read state of many entries in one round trip, in input order. Entry n is the address $1[n],
+   * or when that is null the registered username $2[n] (case-insensitive; unknown gives a row with
+   * a null address). Coverage and trust edges come back as JSON arrays so no row multiplies and
+   * no second query runs per wallet.
    */
   static final String READ_STATE = """
+      WITH q AS (
+        SELECT e.ord, COALESCE(e.address, u.wallet) AS address
+          FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS e(address, username, ord)
+          LEFT JOIN LATERAL (SELECT i.wallet FROM identities i
+                              WHERE e.address IS NULL AND lower(i.username) = lower(e.username)
+                              ORDER BY i.username LIMIT 1) u ON true)
       SELECT q.address, i.username,
              s.id AS snapshot_id, s.committed_at, s.score_model_version, s.score,
              s.global_wallet_age, s.cross_chain_activity, s.arc_activity, s.counterparty_diversity,
@@ -31,7 +39,7 @@ final class SnapshotQueries {
                  AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL) AS edges,
              EXISTS (SELECT 1 FROM index_jobs j
                       WHERE j.wallet = q.address AND j.state IN ('queued', 'running')) AS in_flight
-        FROM unnest($1::text[]) WITH ORDINALITY AS q(address, ord)
+        FROM q
         LEFT JOIN wallets w ON w.address = q.address
         LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
         LEFT JOIN identities i ON i.wallet = q.address

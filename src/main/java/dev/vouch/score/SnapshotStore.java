@@ -33,16 +33,50 @@ public final class SnapshotStore {
 
   /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
   public Future<List<WalletState>> read(List<String> wallets) {
+    return resolve(wallets.stream().map(Lookup::wallet).toList()).map(found -> {
+      List<WalletState> out = new ArrayList<>(found.size());
+      for (Resolved r : found) {
+        if (r.failure() != null) {
+          throw r.failure();
+        }
+        out.add(r.state());
+      }
+      return out;
+    });
+  }
+
+  /**
+   * One round trip for any number of addresses and usernames together, answered in input
+   * order. A row that cannot be mapped fails only its own entry.
+   */
+  public Future<List<Resolved>> resolve(List<Lookup> lookups) {
+    String[] addresses = new String[lookups.size()];
+    String[] usernames = new String[lookups.size()];
+    for (int i = 0; i < addresses.length; i++) {
+      addresses[i] = lookups.get(i).wallet();
+      usernames[i] = lookups.get(i).username();
+    }
     return pool.preparedQuery(SnapshotQueries.READ_STATE)
-        .execute(Tuple.of(wallets.toArray(String[]::new)))
+        .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames))
+        .recover(t -> Future.failedFuture(StoreException.translate(t)))
         .map(rows -> {
-          List<WalletState> out = new ArrayList<>(wallets.size());
+          List<Resolved> out = new ArrayList<>(addresses.length);
           for (Row row : rows) {
-            out.add(map(row));
+            out.add(resolved(row));
           }
           return out;
-        })
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+        });
+  }
+
+  private static Resolved resolved(Row row) {
+    if (row.getString("address") == null) {
+      return Resolved.unknown();
+    }
+    try {
+      return Resolved.found(map(row));
+    } catch (RuntimeException e) {
+      return Resolved.failed(new StoreException(StoreException.Kind.OTHER, "unreadable state row", e));
+    }
   }
 
   public Future<WalletState> read(String wallet) {

@@ -11,7 +11,6 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.Plan;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
-import dev.vouch.support.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -45,10 +44,7 @@ class BudgetApiTest {
 
   @BeforeAll
   static void start() {
-    app = TestApp.start(Map.of(
-        "REDIS_URL", TestRedis.url(),
-        "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
-        "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
+    app = TestApp.startMeteredBehindProxy();
     metering = app.app.budgets().metering();
   }
 

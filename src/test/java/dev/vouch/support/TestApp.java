@@ -40,6 +40,20 @@ public final class TestApp implements AutoCloseable {
   /** Overrides that keep rate budgets out of the way of tests about something else. */
   public static final Map<String, String> UNMETERED = Map.of("VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000");
 
+  /**
+   * Metered on real Redis with a key prefix of its own, trusting 127.0.0.1 as a proxy so each
+   * test can be its own client address (X-Forwarded-For) and never share a budget. Redis gets
+   * a generous timeout: on a loaded machine a slow answer must not look like an outage (which
+   * switches budgets to per-instance counters and makes exact counts flaky).
+   */
+  public static TestApp startMeteredBehindProxy() {
+    return start(Map.of(
+        "REDIS_URL", TestRedis.url(),
+        "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
+        "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "5000",
+        "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
+  }
+
   public static TestApp start() {
     return start(Map.of());
   }

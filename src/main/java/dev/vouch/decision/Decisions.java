@@ -1,0 +1,113 @@
+package dev.vouch.decision;
+
+import dev.vouch.decision.model.BatchPlan;
+import dev.vouch.decision.model.BatchResult;
+import dev.vouch.decision.model.BatchRow;
+import dev.vouch.decision.model.Decision;
+import dev.vouch.decision.model.DecisionInput;
+import dev.vouch.decision.model.DecisionModel;
+import dev.vouch.decision.model.Entries;
+import dev.vouch.decision.model.UseCase;
+import dev.vouch.graph.model.TrustModel;
+import dev.vouch.score.Lookup;
+import dev.vouch.score.Resolved;
+import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.WalletState;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Live decisions from committed evidence: the single read, the batch and the receipt all come
+ * through here, so the same wallet at the same moment gets the same verdict whichever asks.
+ * Never starts indexing (rule D7). Safe to share between verticle instances.
+ */
+public final class Decisions {
+
+  private static final Logger LOG = Logger.getLogger(Decisions.class.getName());
+
+  private final SnapshotStore store;
+  private final Clock clock;
+  private final Duration staleAfter;
+  private final String homeChain;
+
+  public Decisions(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain) {
+    this.store = store;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+    this.homeChain = homeChain;
+  }
+
+  public Future<Decision> read(DecisionQuery q) {
+    return store.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant()));
+  }
+
+  /** A wallet or a registered username; empty when no identity carries the username. */
+  public Future<Optional<Decision>> read(Lookup lookup, UseCase useCase) {
+    return store.resolve(List.of(lookup)).map(found -> {
+      Resolved r = found.get(0);
+      if (r.failure() != null) {
+        throw r.failure();
+      }
+      return r.unknownUsername() ? Optional.empty() : Optional.of(decide(r.state(), useCase, clock.instant()));
+    });
+  }
+
+  /** Every row in one round trip and one instant; a bad row becomes its own status. */
+  public Future<BatchResult> batch(BatchQuery q) {
+    List<BatchPlan.Entry> entries = q.plan().entries();
+    List<Lookup> lookups = new ArrayList<>();
+    for (BatchPlan.Entry e : entries) {
+      if (e.kind() == Entries.Kind.address) {
+        lookups.add(Lookup.wallet(e.key()));
+      } else if (e.kind() == Entries.Kind.username) {
+        lookups.add(Lookup.username(e.input()));
+      }
+    }
+    Future<List<Resolved>> read = lookups.isEmpty()
+        ? Future.succeededFuture(List.of()) : store.resolve(lookups);
+    return read.map(found -> {
+      Instant now = clock.instant();
+      List<BatchRow> rows = new ArrayList<>(entries.size());
+      int next = 0;
+      for (BatchPlan.Entry e : entries) {
+        rows.add(e.kind() == Entries.Kind.invalid ? BatchRow.invalid(e.input())
+            : row(e, found.get(next++), q.useCase(), now));
+      }
+      return BatchResult.of(q.useCase(), rows);
+    });
+  }
+
+  private BatchRow row(BatchPlan.Entry e, Resolved r, UseCase useCase, Instant now) {
+    if (r.unknownUsername()) {
+      return BatchRow.invalid(e.input());
+    }
+    String wallet = e.kind() == Entries.Kind.address ? e.key() : null;
+    if (r.failure() != null) {
+      LOG.log(Level.WARNING, "batch row failed", r.failure());
+      return BatchRow.error(e.input(), wallet);
+    }
+    WalletState state = r.state();
+    if (state.snapshot().isEmpty()) {
+      return BatchRow.noScore(e.input(), state.wallet(), state.username());
+    }
+    try {
+      return BatchRow.ok(e.input(), decide(state, useCase, now));
+    } catch (RuntimeException ex) {
+      LOG.log(Level.WARNING, "batch row failed", ex);
+      return BatchRow.error(e.input(), state.wallet());
+    }
+  }
+
+  Decision decide(WalletState state, UseCase useCase, Instant now) {
+    DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
+        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now);
+    return DecisionModel.decide(input, staleAfter);
+  }
+}

@@ -1,0 +1,29 @@
+package dev.vouch.receipt;
+
+import dev.vouch.decision.Decisions;
+import dev.vouch.receipt.model.Receipt;
+import io.vertx.core.DeploymentOptions;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.List;
+
+/** Wires the receipt capability: publishes the signing keys, then deploys the consumers. */
+public final class Receipts {
+
+  /** Records that cross the bus to and from the receipt consumers. */
+  public static final List<Class<?>> BUS_TYPES = List.of(ReceiptRequests.Create.class,
+      ReceiptRequests.Minted.class, ReceiptRequests.Read.class, ReceiptRequests.Jwks.class, Receipt.class,
+      ReceiptSignatures.Verification.class);
+
+  private Receipts() {}
+
+  public static Future<?> deploy(Vertx vertx, Pool pool, Decisions decisions, SigningKeys keys, Clock clock,
+      int instances) {
+    ReceiptStore store = new ReceiptStore(pool);
+    return store.publish(keys.publicKeys())
+        .compose(v -> vertx.deployVerticle(() -> new ReceiptVerticle(decisions, store, keys, clock),
+            new DeploymentOptions().setInstances(instances)));
+  }
+}
