@@ -173,7 +173,10 @@ public final class Edge {
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
       STORE_DOWN.warn(() -> "database unavailable (" + Causes.summary(t) + ") requestId=" + requestId);
-      return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
+      return se.outcomeUnknown() && !isRead(method)
+          ? new ApiError(503, "UNAVAILABLE", "The database stopped answering during this request; it may still "
+              + "take effect. Check its state before you retry (a repeated intake or refresh answers its state, free).")
+          : new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.SCHEMA_MISSING) {
       return new ApiError(503, "SCHEMA_MISSING",

@@ -16,6 +16,21 @@ public final class StoreException extends RuntimeException {
     return kind;
   }
 
+  /**
+   * True when the connection broke while a statement may have reached the server (closed
+   * mid-exchange, a frozen server cut off by the socket deadline): a write may still have been
+   * applied. False when it certainly was not: no connection was had, or the server cancelled
+   * the statement (statement_timeout rolls it back).
+   */
+  public boolean outcomeUnknown() {
+    if (kind != Kind.UNAVAILABLE) {
+      return false;
+    }
+    Throwable c = getCause();
+    return c instanceof io.vertx.sqlclient.ClosedConnectionException
+        || (c instanceof java.io.IOException && !(c instanceof java.net.ConnectException));
+  }
+
   /** Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. */
   public static StoreException translate(Throwable t) {
     if (t instanceof StoreException se) {

@@ -32,6 +32,16 @@ class FailureMappingTest {
   }
 
   @Test
+  void aWriteCutOffMidStatementIsToldItMayStillTakeEffectAndARefusedOneThatNothingWasCreated() {
+    StoreException cut = StoreException.translate(io.vertx.sqlclient.ClosedConnectionException.INSTANCE);
+    StoreException noConnection = StoreException.translate(new java.util.concurrent.TimeoutException("acquire"));
+    assertThat(map(cut, HttpMethod.POST).getMessage()).contains("may still take effect");
+    assertThat(map(cut, HttpMethod.GET).getMessage()).contains("nothing was created");
+    assertThat(map(noConnection, HttpMethod.POST).getMessage()).contains("nothing was created");
+    assertThat(map(cut, HttpMethod.POST).code()).isEqualTo("UNAVAILABLE");
+  }
+
+  @Test
   void typedRefusalsMapToTheirCatalogueCodes() {
     assertThat(map(KeyRejected.required("Send a key."), HttpMethod.POST))
         .extracting(ApiError::status, ApiError::code).containsExactly(401, "NOT_ALLOWED");
