@@ -6,24 +6,24 @@ import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
 import dev.vouch.bus.Failures;
-import dev.vouch.store.StoreException;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpHeaders;
-import io.vertx.core.VertxException;
-import io.vertx.core.http.HttpServerRequest;
-import io.vertx.core.http.HttpServerResponse;
-import io.netty.handler.codec.http.TooLongHttpHeaderException;
-import io.netty.handler.codec.http.TooLongHttpLineException;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.store.StoreException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.VertxException;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import io.vertx.ext.web.RoutingContext;
 import java.io.IOException;
 import java.time.Duration;
-import java.util.regex.Pattern;
-import io.vertx.ext.web.RoutingContext;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 
 /** Request id, access log, envelope writing and the one failure-to-HTTP mapping. */
 public final class Edge {
