@@ -50,17 +50,16 @@ public record AppConfig(
       List<String> corsOrigins) {}
 
   /**
-   * Postgres. The deadlines keep a hung database from hanging the API: each is well under
-   * {@code http.requestTimeoutMs}, so a consumer always answers before the edge gives up.
+   * Postgres. The deadlines keep a hung database from hanging the API: together they stay under
+   * {@code http.requestTimeoutMs}, so a consumer normally answers before the edge gives up.
    *
-   * @param connectTimeoutMs TCP connect to the server
-   * @param acquireTimeoutMs wait for a free pooled connection
+   * @param acquireTimeoutMs wait for a pooled connection, including connecting to a server that
+   *     does not answer
    * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
    * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
-   * @param socketTimeoutMs a connection that sends no byte for this long is closed (a frozen server)
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
-      int connectTimeoutMs, int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int socketTimeoutMs) {
+      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -107,8 +106,7 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
-            database.connectTimeoutMs(), database.acquireTimeoutMs(), database.waitQueueSize(),
-            database.statementTimeoutMs(), database.socketTimeoutMs()),
+            database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs()),
         redis, models, chainsFile, chains, budgets, indexing, receipts);
   }
 

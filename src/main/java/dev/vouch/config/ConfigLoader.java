@@ -76,14 +76,12 @@ public final class ConfigLoader {
           "http: maxHeaderBytes (>= 1024), maxUriBytes (>= 256), maxConnectionsPerIp, requestTimeoutMs and corsOrigins are required");
     }
     AppConfig.Database db = config.database();
-    if (db.connectTimeoutMs() < 1 || db.acquireTimeoutMs() < 1 || db.waitQueueSize() < 1
-        || db.statementTimeoutMs() < 1 || db.socketTimeoutMs() <= db.statementTimeoutMs()) {
-      throw new IllegalArgumentException("database: connectTimeoutMs, acquireTimeoutMs, waitQueueSize and "
-          + "statementTimeoutMs are required, and socketTimeoutMs must exceed statementTimeoutMs");
+    if (db.acquireTimeoutMs() < 1 || db.waitQueueSize() < 1 || db.statementTimeoutMs() < 1) {
+      throw new IllegalArgumentException("database: acquireTimeoutMs, waitQueueSize and statementTimeoutMs are required");
     }
-    if (db.acquireTimeoutMs() + db.socketTimeoutMs() >= http.requestTimeoutMs()) {
-      throw new IllegalArgumentException("database.acquireTimeoutMs + database.socketTimeoutMs must stay under "
-          + "http.requestTimeoutMs, so a hung database answers 503 before the edge gives up");
+    if (db.acquireTimeoutMs() + db.statementTimeoutMs() >= http.requestTimeoutMs()) {
+      throw new IllegalArgumentException("database.acquireTimeoutMs + database.statementTimeoutMs must stay under "
+          + "http.requestTimeoutMs, so a slow database answers 503 with what it knows before the edge gives up");
     }
     for (ChainConfig chain : config.chains()) {
       if (chain.mode() == null || chain.historyCap() < 1 || chain.timeoutMs() < 1 || chain.concurrency() < 1) {

@@ -2,7 +2,6 @@ package dev.vouch.store;
 
 import dev.vouch.config.AppConfig;
 import io.vertx.core.Vertx;
-import io.vertx.core.net.NetClientOptions;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
@@ -23,24 +22,20 @@ public final class Pools {
   }
 
   /**
-   * The service's pool: every wait is bounded, so a hung database fails requests fast (503)
-   * instead of hanging them. A statement blocked on the server (a lock, a slow plan) is cancelled
-   * by {@code statement_timeout}, which also rolls it back; a server that stops answering at all
-   * (frozen, network partition) is caught by the socket's read-idle timeout, which closes the
-   * connection. Idle pooled connections are retired well before that timeout, so it only ever
-   * fires on a connection that waits for an answer.
+   * The service's pool: every wait it controls is bounded, so a hung database fails requests
+   * with 503 instead of hanging them. Waiting for a connection (connecting to a server that does
+   * not answer included) ends after the acquire timeout, and beyond the wait queue at once; a
+   * statement blocked on the server (a lock, a slow plan) is cancelled by
+   * {@code statement_timeout}, which also rolls it back. A server that stops answering in the
+   * middle of a statement (frozen, partitioned) is bounded by the edge's request timeout; the
+   * client library offers no per-statement deadline of its own (its transport idle timeout does
+   * not apply to these connections; checked against a server that accepts and never answers).
    */
   public static Pool create(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
     return PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(db.poolSize()).setName("vouch-pg").setShared(true)
             .setMaxWaitQueueSize(db.waitQueueSize())
-            .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS)
-            .setIdleTimeout(Math.max(1, db.socketTimeoutMs() / 3)).setIdleTimeoutUnit(TimeUnit.MILLISECONDS)
-            .setPoolCleanerPeriod(Math.max(1, Math.min(1000, db.socketTimeoutMs() / 6))))
-        .with(new NetClientOptions()
-            .setConnectTimeout(db.connectTimeoutMs())
-            .setReadIdleTimeout(db.socketTimeoutMs())
-            .setIdleTimeoutUnit(TimeUnit.MILLISECONDS))
+            .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
         .using(vertx)
         .build();

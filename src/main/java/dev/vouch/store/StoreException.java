@@ -18,7 +18,7 @@ public final class StoreException extends RuntimeException {
 
   /**
    * True when the connection broke while a statement may have reached the server (closed
-   * mid-exchange, a frozen server cut off by the socket deadline): a write may still have been
+   * mid-exchange): a write may still have been
    * applied. False when it certainly was not: no connection was had, or the server cancelled
    * the statement (statement_timeout rolls it back).
    */

@@ -75,7 +75,6 @@ public final class TestApp implements AutoCloseable {
       // The shared test machine can be loaded far beyond production (load 25+ on 2 cores): give
       // the database deadlines headroom; tests about deadlines set their own.
       env.put("VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "20000");
-      env.put("VOUCH_DATABASE_SOCKET_TIMEOUT_MS", "25000");
       env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
       env.putAll(overrides);
       AppConfig config = ConfigLoader.load(env);
