@@ -4,6 +4,7 @@ import dev.vouch.budget.KeysCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
+import dev.vouch.receipt.SigningKeys;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -22,6 +23,8 @@ public final class Main {
         migrate                         apply database migrations and exit
         keys create --plan P --label L  create an API key (printed once); plans developer|plus|pro|partner
         keys list | revoke <id> | plan <id> <plan> | suspend <id> | resume <id>
+        receipt-keys new [current.json] print a private Ed25519 JWK set for receipt signing: a new
+                                        key first, then those of current.json (rotation)
       Configuration: config/application.yaml, overridden by environment variables
       (PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded Postgres in ./data/pg.
       """;
@@ -37,12 +40,23 @@ public final class Main {
       case "serve" -> serve(withRole(config, argv));
       case "migrate" -> migrate(config);
       case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
+      case "receipt-keys" -> System.exit(receiptKeys(argv));
       case "help", "--help", "-h" -> System.out.print(USAGE);
       default -> {
         System.err.print(USAGE);
         System.exit(2);
       }
     }
+  }
+
+  private static int receiptKeys(List<String> argv) throws java.io.IOException {
+    if (argv.size() < 2 || !argv.get(1).equals("new") || argv.size() > 3) {
+      System.err.print(USAGE);
+      return 2;
+    }
+    String current = argv.size() == 3 ? java.nio.file.Files.readString(java.nio.file.Path.of(argv.get(2))) : null;
+    System.out.println(SigningKeys.rotated(current));
+    return 0;
   }
 
   private static AppConfig withRole(AppConfig config, List<String> argv) {

@@ -8,6 +8,8 @@ import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.indexing.Indexing;
+import dev.vouch.interaction.Interaction;
+import dev.vouch.interaction.model.Cursors;
 import dev.vouch.ops.Metrics;
 import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
@@ -81,6 +83,7 @@ public final class VouchApp implements AutoCloseable {
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
     List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
+    busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
     Pool pool = Pools.create(vertx, url, config.database());
@@ -114,17 +117,20 @@ public final class VouchApp implements AutoCloseable {
     Decisions decisions = new Decisions(store, clock, staleAfter, homeChain);
 
     Future<?> chain = Future.succeededFuture();
+    Cursors[] cursors = new Cursors[1];
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
           .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(decisions), many))
           .compose(v -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances))
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many));
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many))
+          .compose(v -> Interaction.cursors(pool, config))
+          .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
-            HttpVerticle.instances(config, registry, health, apiRoutes, budgets),
+            HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0]),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

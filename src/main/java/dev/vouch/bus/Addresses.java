@@ -5,10 +5,15 @@ public final class Addresses {
 
   /** DecisionQuery -> Decision */
   public static final String DECISION_READ = "vouch.decision.read";
+  /** DecisionLookup -> Decision; failure 404 NOT_FOUND for an unregistered username */
+  public static final String DECISION_LOOKUP = "vouch.decision.lookup";
   /** BatchQuery -> BatchResult: every row in one round trip (SPEC 4.2) */
   public static final String DECISION_BATCH = "vouch.decision.batch";
   /** ScoreQuery -> ScoreReport */
   public static final String SCORE_READ = "vouch.score.read";
+
+  /** GraphQuery -> GraphReply (SPEC 4.9) */
+  public static final String INTERACTION_GRAPH_READ = "vouch.interaction.graph-read";
 
   /** ScanRequests.Intake -> ScanRequests.Answer (SPEC 3.2) */
   public static final String INTAKE = "vouch.indexing.intake";

@@ -1,6 +1,7 @@
 package dev.vouch.bus;
 
 import dev.vouch.decision.BatchQuery;
+import dev.vouch.decision.DecisionLookup;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.decision.model.BatchResult;
 import dev.vouch.decision.model.Decision;
@@ -13,7 +14,7 @@ import java.util.List;
 public final class Codecs {
 
   private static final List<Class<?>> TYPES =
-      List.of(DecisionQuery.class, Decision.class, BatchQuery.class, BatchResult.class, ScoreQuery.class,
+      List.of(DecisionQuery.class, DecisionLookup.class, Decision.class, BatchQuery.class, BatchResult.class, ScoreQuery.class,
           ScoreReport.class);
 
   private Codecs() {}

@@ -13,7 +13,12 @@ public record AppConfig(
     List<ChainConfig> chains,
     BudgetConfig budgets,
     Indexing indexing,
-    Receipts receipts) {
+    Receipts receipts,
+    Graph graph) {
+
+  public AppConfig {
+    graph = graph == null ? Graph.DEFAULTS : graph;
+  }
 
   public enum Role {
     api, worker, all;
@@ -102,12 +107,25 @@ public record AppConfig(
    */
   public record Receipts(String signingKey, String signingKeyFile) {}
 
+  /**
+   * Interaction graph read and the retention of counterparty rows (issue 8).
+   *
+   * @param cursorKey HMAC key of page cursors, hex (at least 32 bytes); empty = the key the V4
+   *     migration generated in the database, shared by every instance
+   * @param retentionHours counterparty rows of a snapshot are kept this long after a newer snapshot
+   *     of the wallet commits (the latest snapshot's rows always stay); also how long a cursor works
+   * @param pruneBatch snapshots whose rows one prune statement deletes (the worker repeats)
+   */
+  public record Graph(String cursorKey, int retentionHours, int pruneBatch) {
+    public static final Graph DEFAULTS = new Graph("", 24, 100);
+  }
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -116,14 +134,14 @@ public record AppConfig(
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph);
   }
 }

@@ -101,6 +101,14 @@ public final class ConfigLoader {
         || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1) {
       throw new IllegalArgumentException("indexing: every setting is required and positive");
     }
+    AppConfig.Graph graph = config.graph();
+    if (graph.retentionHours() < 1 || graph.pruneBatch() < 1) {
+      throw new IllegalArgumentException("graph: retentionHours and pruneBatch must be positive");
+    }
+    String key = graph.cursorKey() == null ? "" : graph.cursorKey();
+    if (!key.isEmpty() && !key.matches("^([0-9a-fA-F]{2}){32,}$")) {
+      throw new IllegalArgumentException("graph.cursorKey must be empty or at least 32 bytes of hex");
+    }
   }
 
   private static ObjectNode readTree(Path file, String bundled) {

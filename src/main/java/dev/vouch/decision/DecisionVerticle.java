@@ -2,6 +2,8 @@ package dev.vouch.decision;
 
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
+import dev.vouch.decision.model.Decision;
+import dev.vouch.http.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 
@@ -18,6 +20,14 @@ public final class DecisionVerticle extends VerticleBase {
   public Future<?> start() {
     return Future.all(
         vertx.eventBus().<DecisionQuery>consumer(Addresses.DECISION_READ, Failures.answering(decisions::read)).completion(),
+        vertx.eventBus().<DecisionLookup>consumer(Addresses.DECISION_LOOKUP, Failures.answering(this::lookup)).completion(),
         vertx.eventBus().<BatchQuery>consumer(Addresses.DECISION_BATCH, Failures.answering(decisions::batch)).completion());
+  }
+
+  private Future<Decision> lookup(DecisionLookup q) {
+    return decisions.read(q.subject(), q.useCase()).compose(found -> found.isPresent()
+        ? Future.succeededFuture(found.get())
+        : Future.failedFuture(ApiError.notFound("No one has registered " + q.subject().username()
+            + ". Check the spelling, or enter the wallet address.")));
   }
 }

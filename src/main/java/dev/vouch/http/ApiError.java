@@ -29,6 +29,10 @@ public final class ApiError extends RuntimeException {
     return new ApiError(400, "INVALID_REQUEST", message);
   }
 
+  public static ApiError invalidSort(String message) {
+    return new ApiError(400, "INVALID_SORT", message);
+  }
+
   public static ApiError notFound(String message) {
     return new ApiError(404, "NOT_FOUND", message);
   }

@@ -145,6 +145,14 @@ public final class Edge {
   }
 
   private static void answer(RoutingContext ctx, Throwable failure, int status) {
+    error(ctx, refusal(ctx, failure, status));
+  }
+
+  /**
+   * A failure as the catalogue error it means, with the headers it implies set on the response
+   * (rate headers and Retry-After of a 429, Retry-After of a 503); for pages that render it.
+   */
+  static ApiError refusal(RoutingContext ctx, Throwable failure, int status) {
     Throwable t = Failures.unwrap(failure);
     if (t instanceof RateLimited limited) {
       RateHeaders.refused(ctx.response(), limited);
@@ -153,7 +161,7 @@ public final class Edge {
     if (e.status() == 503) {
       ctx.response().putHeader(RateHeaders.RETRY_AFTER, UNAVAILABLE_RETRY_AFTER);
     }
-    error(ctx, e);
+    return e;
   }
 
   /** The one mapping of typed failures (already unwrapped from the bus) to catalogue errors. */

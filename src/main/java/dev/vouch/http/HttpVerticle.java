@@ -7,6 +7,7 @@ import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -18,6 +19,7 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
+import java.time.Clock;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -34,29 +36,33 @@ public final class HttpVerticle extends VerticleBase {
   private final Budgeting budgets;
   private final Meter meter;
   private final ConnectionCap connections;
+  private final Cursors cursors;
+  private final Clock clock;
   private HttpServer server;
   private Routes routes;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets, ConnectionCap connections) {
+      Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections) {
     this.config = config;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
     this.budgets = budgets;
     this.meter = budgets.meter();
+    this.cursors = cursors;
+    this.clock = clock;
     this.connections = connections;
   }
 
   /**
    * Instances for one deployment, sharing the per-IP connection count. With apiRoutes false
-   * (worker role) only health and metrics are served.
+   * (worker role) only health and metrics are served; cursors is then null.
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
-      HealthChecks health, boolean apiRoutes, Budgeting budgets) {
+      HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
-    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, connections);
+    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections);
   }
 
   @Override
@@ -73,8 +79,10 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       ScanRoutes.install(routes);
+      InteractionRoutes.install(routes, meter, cursors);
       BatchRoutes.install(routes, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
+      PageRoutes.install(routes, meter, clock, config.models().usernameSuffix());
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

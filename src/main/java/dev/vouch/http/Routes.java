@@ -27,6 +27,7 @@ final class Routes {
   private final List<Known> known = new ArrayList<>();
   private final Vertx vertx;
   private final DeliveryOptions asking;
+  private Handler<RoutingContext> htmlNotFound;
 
   Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate) {
     this.vertx = vertx;
@@ -58,9 +59,25 @@ final class Routes {
     return vertx.eventBus().<T>request(address, request, asking).map(Message::body);
   }
 
-  /** Every GET route answers HEAD too (same status and headers, no body). */
+  /** A page: metered for its caller like an API route, but its failures render as HTML. */
+  void addPage(HttpMethod method, String path, Handler<RoutingContext> handler, Handler<RoutingContext> failure) {
+    registerWith(method, path, failure, authenticate, handler);
+  }
+
+  /** Unknown paths asked for by a browser render this page instead of the JSON envelope. */
+  void htmlNotFound(Handler<RoutingContext> page) {
+    this.htmlNotFound = page;
+  }
+
   @SafeVarargs
   private void register(HttpMethod method, String path, Handler<RoutingContext>... handlers) {
+    registerWith(method, path, Edge::failure, handlers);
+  }
+
+  /** Every GET route answers HEAD too (same status and headers, no body). */
+  @SafeVarargs
+  private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure,
+      Handler<RoutingContext>... handlers) {
     var route = router.route(path).method(method);
     if (method == HttpMethod.GET) {
       route.method(HttpMethod.HEAD);
@@ -69,7 +86,7 @@ final class Routes {
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }
-    route.failureHandler(Edge::failure);
+    route.failureHandler(failure);
     Pattern pattern = Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$");
     known.add(new Known(pattern, method));
     if (method == HttpMethod.GET) {
@@ -84,8 +101,13 @@ final class Routes {
   void installErrorHandlers() {
     router.errorHandler(400, Edge::failure);
     router.errorHandler(403, Edge::failure);
-    router.errorHandler(404, ctx -> Edge.error(ctx, ApiError.notFound(
-        "No such route. See the OpenAPI document for the available operations.")));
+    router.errorHandler(404, ctx -> {
+      if (htmlNotFound != null && Pages.wantsHtml(ctx)) {
+        htmlNotFound.handle(ctx);
+      } else {
+        Edge.error(ctx, ApiError.notFound("No such route. See the OpenAPI document for the available operations."));
+      }
+    });
     router.errorHandler(405, ctx -> {
       String allow = allowed(ctx.request().path());
       ctx.response().putHeader("Allow", allow);

@@ -5,6 +5,7 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.score.SnapshotStore;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -21,7 +22,8 @@ import java.util.logging.Logger;
 /**
  * Runs indexing jobs (roles worker and all): claims queued jobs, or jobs whose lease expired
  * because their worker died, with FOR UPDATE SKIP LOCKED; renews the lease while a run lasts;
- * and sweeps registered wallets for the rolling daily re-index. Wakes on the poll timer and on
+ * sweeps registered wallets for the rolling daily re-index, and on the same timer prunes the
+ * counterparty rows of superseded snapshots (graph.retentionHours). Wakes on the poll timer and on
  * NOTIFY of a queued job. Deployed once per process; a run does only non-blocking I/O.
  */
 public final class IndexWorkerVerticle extends VerticleBase {
@@ -34,6 +36,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final AppConfig config;
   private final Clock clock;
   private final AppConfig.Indexing ix;
+  private final SnapshotStore snapshots;
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
   private Pipeline pipeline;
@@ -47,6 +50,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
+    this.snapshots = new SnapshotStore(jobs.pool());
     this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
   }
 
@@ -152,5 +156,20 @@ public final class IndexWorkerVerticle extends VerticleBase {
           }
         })
         .onFailure(t -> LOG.warning(() -> "daily re-index sweep failed: " + t.getMessage()));
+    prune(0)
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.info(() -> "retention pruned the counterparty rows of " + n + " superseded snapshots");
+          }
+        })
+        .onFailure(t -> LOG.warning(() -> "counterparty retention failed: " + t.getMessage()));
+  }
+
+  /** Statement after statement of at most pruneBatch snapshots, until one finds fewer. */
+  private Future<Integer> prune(int sofar) {
+    AppConfig.Graph graph = config.graph();
+    Instant cutoff = clock.instant().minus(Duration.ofHours(graph.retentionHours()));
+    return snapshots.pruneGraphs(cutoff, graph.pruneBatch())
+        .compose(n -> n < graph.pruneBatch() || stopped ? Future.succeededFuture(sofar + n) : prune(sofar + n));
   }
 }

@@ -141,6 +141,19 @@ public final class SigningKeys {
     }
   }
 
+  /**
+   * A private JWK set for configuration: a fresh key first, then the keys of {@code existing}
+   * (a JWK set in JSON, or null), so old receipts keep verifying after the rotation.
+   */
+  public static String rotated(String existing) {
+    List<JWK> keys = new ArrayList<>();
+    keys.add(newKey());
+    if (existing != null && !existing.isBlank()) {
+      keys.addAll(parse(existing, "the existing key set"));
+    }
+    return new JWKSet(keys).toString(false);
+  }
+
   public String currentKid() {
     return current.getKeyID();
   }

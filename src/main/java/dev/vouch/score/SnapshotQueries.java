@@ -81,6 +81,48 @@ final class SnapshotQueries {
              AS u(counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at, value_in, value_out)
       """;
 
+  /**
+   * The snapshot's interaction-graph nodes (V4), from the counterparty rows just inserted: one
+   * statement, in the commit transaction, so every committed snapshot has its graph.
+   */
+  static final String MATERIALIZE_GRAPH = """
+      WITH g AS (
+        INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties) VALUES ($1, $2, $3)
+      )
+      INSERT INTO graph_nodes (snapshot_id, counterparty, tx_total, last_at)
+      SELECT $1, counterparty, sum(tx_in + tx_out) FILTER (WHERE stats_captured),
+             max(last_at) FILTER (WHERE stats_captured)
+        FROM counterparties WHERE snapshot_id = $1
+       GROUP BY counterparty
+      """;
+
+  /**
+   * Retention of counterparty rows (docs/models.md): rows of a snapshot go once a newer snapshot
+   * of its wallet was committed before the cutoff; the latest snapshot's rows always stay. Only
+   * graph reads (and their cursors) use these rows; decisions and receipts read the snapshot row.
+   * SKIP LOCKED lets several workers prune at once. Returns the pruned snapshot ids.
+   */
+  static final String PRUNE_GRAPH = """
+      WITH doomed AS (
+        SELECT g.snapshot_id
+          FROM graph_snapshots g
+          JOIN snapshots s ON s.id = g.snapshot_id
+          JOIN wallets w ON w.address = s.wallet
+         WHERE w.latest_snapshot_id <> g.snapshot_id
+           AND EXISTS (SELECT 1 FROM snapshots n
+                        WHERE n.wallet = s.wallet AND n.id > s.id AND n.committed_at < $1)
+         ORDER BY g.snapshot_id
+         LIMIT $2
+           FOR UPDATE OF g SKIP LOCKED
+      ), gone AS (
+        DELETE FROM counterparties c USING doomed d WHERE c.snapshot_id = d.snapshot_id
+      ), nodes AS (
+        DELETE FROM graph_nodes n USING doomed d WHERE n.snapshot_id = d.snapshot_id
+      )
+      DELETE FROM graph_snapshots g USING doomed d WHERE g.snapshot_id = d.snapshot_id
+      RETURNING g.snapshot_id
+      """;
+
   static final String POINT_LATEST =
       "UPDATE wallets SET latest_snapshot_id = $2 WHERE address = $1";
 }

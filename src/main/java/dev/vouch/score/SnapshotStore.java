@@ -19,8 +19,10 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
 public final class SnapshotStore {
@@ -110,8 +112,33 @@ public final class SnapshotStore {
         .map(rows -> rows.iterator().next().getLong(0))
         .compose(id -> insertChains(conn, id, s)
             .compose(v -> insertCounterparties(conn, id, s))
+            .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
+  }
+
+  /**
+   * Deletes the counterparty rows (and graph nodes) of at most {@code batch} snapshots that were
+   * superseded before {@code cutoff}; returns how many snapshots lost their rows.
+   */
+  public Future<Integer> pruneGraphs(Instant cutoff, int batch) {
+    return pool.preparedQuery(SnapshotQueries.PRUNE_GRAPH)
+        .execute(Tuple.of(utc(cutoff), batch))
+        .map(rows -> rows.rowCount())
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */
+  private static Future<Void> materializeGraph(SqlConnection conn, long id, NewSnapshot s) {
+    Set<String> nodes = new HashSet<>();
+    Set<Long> chains = new HashSet<>();
+    for (NewSnapshot.CounterpartyRow c : s.counterparties()) {
+      nodes.add(c.counterparty());
+      chains.add(c.chainId());
+    }
+    return conn.preparedQuery(SnapshotQueries.MATERIALIZE_GRAPH)
+        .execute(Tuple.of(id, nodes.size(), chains.size()))
+        .mapEmpty();
   }
 
   private static Future<Void> insertChains(SqlConnection conn, long id, NewSnapshot s) {

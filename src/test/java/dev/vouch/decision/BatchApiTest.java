@@ -204,6 +204,49 @@ class BatchApiTest {
     }
   }
 
+  /** Completed leases of the PostgreSQL pool, from the service's own metrics. */
+  static double poolUsages() {
+    String text = app.get("/metrics").bodyAsString();
+    for (String line : text.split("\n")) {
+      if (line.startsWith("vertx_pool_usage_seconds_count{") && line.contains("pool_name=\"vouch-pg\"")) {
+        return Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    throw new AssertionError("no pool usage metric in /metrics: "
+        + java.util.Arrays.stream(text.split("\n")).filter(l -> l.startsWith("vertx_pool")).toList());
+  }
+
+  @Test
+  void aBatchOfAnySizeTakesOneDatabaseRoundTrip() {
+    java.time.Instant start = app.clock.instant();
+    try {
+      oneRoundTripEachSize();
+    } finally {
+      app.clock.set(start);
+    }
+  }
+
+  private void oneRoundTripEachSize() {
+    String auth = TestKeys.create(app.app.config(), "partner").bearer();
+    for (int rows : new int[] {1, 50, 500}) {
+      List<Object> inputs = new ArrayList<>(addresses(rows - 1, 0x9000));
+      inputs.add(0, "nina.vouch");
+      // The worker uses the same pool in the background, so take the least of a few tries: a
+      // query per row would show at least N every time.
+      double least = Double.MAX_VALUE;
+      for (int attempt = 0; attempt < 8 && least > 1; attempt++) {
+        app.clock.advance(Duration.ofMinutes(1)); // a fresh per-minute budget for each try
+        batch(freshIp(), auth, new JsonArray().add(STRONG), null); // and the key lookup cached again
+        double before = poolUsages();
+        var r = batch(freshIp(), auth, new JsonArray(inputs), null);
+        assertThat(r.statusCode()).isEqualTo(200);
+        assertThat(TestApp.data(r).getJsonObject("summary").getInteger("total")).isEqualTo(rows);
+        least = Math.min(least, poolUsages() - before);
+      }
+      assertThat(least).as(rows + " rows").isEqualTo(1.0);
+    }
+  }
+
   @Test
   void theBatchIndexesNothingStoresNothingAndMintsNothing() {
     long before = Sql.count(app.database, "SELECT (SELECT count(*) FROM index_jobs) + (SELECT count(*) FROM wallets)"

@@ -172,6 +172,26 @@ class ReceiptSignatureTest {
   }
 
   @Test
+  void aKeySetFromTheEnvironmentWinsOverTheFileAndRotationPutsTheNewKeyFirst() throws Exception {
+    String first = SigningKeys.rotated(null);
+    String second = SigningKeys.rotated(first);
+    List<com.nimbusds.jose.jwk.JWK> keys = JWKSet.parse(second).getKeys();
+    assertThat(keys).hasSize(2);
+    assertThat(keys.get(1).getKeyID()).isEqualTo(JWKSet.parse(first).getKeys().get(0).getKeyID());
+    assertThat(keys).allSatisfy(k -> assertThat(k.isPrivate()).isTrue());
+
+    Path unused = dir.resolve("never-created.json");
+    try (TestApp app = TestApp.startOn(TestDatabase.fresh(), Map.of("VOUCH_RECEIPTS_SIGNING_KEY", second,
+        "VOUCH_RECEIPTS_SIGNING_KEY_FILE", unused.toString()))) {
+      JsonObject receipt = mint(app, "0x" + "9".repeat(40));
+      assertThat(receipt.getJsonObject("signature").getString("kid")).isEqualTo(keys.get(0).getKeyID());
+      assertThat(jwks(app).getJsonArray("keys")).hasSize(2);
+      assertThat(jdkVerifies(receipt, jwks(app))).isTrue();
+    }
+    assertThat(unused).doesNotExist();
+  }
+
+  @Test
   void thePagesEntryPointsReadAndVerifyReceiptsOverTheBus() throws Exception {
     try (TestApp app = start(dir.resolve("keys.json"))) {
       String id = mint(app, "0x" + "f".repeat(40)).getString("id");

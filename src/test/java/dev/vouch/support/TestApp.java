@@ -34,7 +34,8 @@ public final class TestApp implements AutoCloseable {
     this.database = database;
     this.port = port;
     this.clientVertx = Vertx.vertx();
-    this.client = WebClient.create(clientVertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port));
+    this.client = WebClient.create(clientVertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(port)
+        .setFollowRedirects(false));
   }
 
   /** Overrides that keep rate budgets out of the way of tests about something else. */

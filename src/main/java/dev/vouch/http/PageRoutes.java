@@ -1,0 +1,195 @@
+package dev.vouch.http;
+
+import dev.vouch.budget.Authenticator;
+import dev.vouch.budget.Meter;
+import dev.vouch.budget.RateHeaders;
+import dev.vouch.budget.model.Operation;
+import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Failures;
+import dev.vouch.decision.DecisionLookup;
+import dev.vouch.decision.model.Decision;
+import dev.vouch.decision.model.Entries;
+import dev.vouch.decision.model.UseCase;
+import dev.vouch.indexing.ScanRequests;
+import dev.vouch.page.model.CheckPage;
+import dev.vouch.page.model.DecisionView;
+import dev.vouch.page.model.ReceiptView;
+import dev.vouch.receipt.ReceiptIds;
+import dev.vouch.receipt.ReceiptRequests;
+import dev.vouch.receipt.ReceiptSignatures;
+import dev.vouch.receipt.model.Receipt;
+import dev.vouch.score.Lookup;
+import io.vertx.core.Future;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.ext.web.RoutingContext;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+
+/**
+ * The pages people open (CONTRACT 8). Each page is metered like the read behind it and answers
+ * bad input with the form and its error, never the JSON envelope. Forms are plain GET/POST, so
+ * every page works without JavaScript.
+ */
+final class PageRoutes {
+
+  private static final String UNKNOWN_RECEIPT = "No receipt has this id. Check the link you were given.";
+  private static final String BAD_QUERY =
+      "Enter a wallet address (0x + 40 hex characters) or a registered username like alice.vouch.";
+
+  private final Routes routes;
+  private final Meter meter;
+  private final Clock clock;
+  private final Pages pages;
+  private final String usernameSuffix;
+
+  private PageRoutes(Routes routes, Meter meter, Clock clock, Pages pages, String usernameSuffix) {
+    this.routes = routes;
+    this.meter = meter;
+    this.clock = clock;
+    this.pages = pages;
+    this.usernameSuffix = usernameSuffix;
+  }
+
+  static void install(Routes routes, Meter meter, Clock clock, String usernameSuffix) {
+    Pages pages = new Pages();
+    PageRoutes p = new PageRoutes(routes, meter, clock, pages, usernameSuffix);
+    routes.addPage(HttpMethod.GET, "/check", p::check, pages::failure);
+    routes.addPage(HttpMethod.POST, "/check/index", p::startIndexing, pages::failure);
+    routes.addPage(HttpMethod.POST, "/check/receipt", p::mint, pages::failure);
+    routes.addPage(HttpMethod.GET, "/check/r/:id", p::receipt, pages::failure);
+    routes.addPage(HttpMethod.GET, "/u/:username", p::profile, pages::failure);
+    routes.addOpen(HttpMethod.GET, "/static/vouch.css", ctx -> ctx.response()
+        .putHeader(HttpHeaders.CONTENT_TYPE, "text/css; charset=utf-8")
+        .putHeader(HttpHeaders.CACHE_CONTROL, "public, max-age=3600")
+        .putHeader("X-Content-Type-Options", "nosniff")
+        .sendFile("static/vouch.css"));
+    routes.htmlNotFound(pages::notFound);
+  }
+
+  /** GET /check: the empty form, or the decision for ?q=wallet-or-username&useCase=. */
+  private void check(RoutingContext ctx) {
+    String q = trimmed(ctx.queryParams().get("q"));
+    String rawUseCase = ctx.queryParams().get("useCase");
+    if (q.isEmpty()) {
+      UseCase shown = UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT);
+      pages.render(ctx, 200, "check.jte", CheckPage.form("", shown.name()));
+      return;
+    }
+    String echoUseCase = UseCase.parse(rawUseCase).map(Enum::name).orElse(UseCase.DEFAULT.name());
+    Future.succeededFuture()
+        .map(v -> new DecisionLookup(lookup(q), Inputs.useCase(rawUseCase)))
+        .compose(meter.charging(ctx, Operation.decisionRead))
+        .compose(query -> routes.<Decision>ask(Addresses.DECISION_LOOKUP, query))
+        .onSuccess(d -> pages.render(ctx, 200, "check.jte", CheckPage.of(q, DecisionView.of(d, clock.instant()))))
+        .onFailure(t -> formOrPage(ctx, t, q, echoUseCase));
+  }
+
+  /** POST /check/index: the "start indexing" button; runs the intake entry point for the caller. */
+  private void startIndexing(RoutingContext ctx) {
+    String wallet = trimmed(ctx.request().getFormAttribute("wallet"));
+    String rawUseCase = ctx.request().getFormAttribute("useCase");
+    if (crossSite(ctx)) {
+      pages.error(ctx, 403, "Start indexing from the Vouch check page itself.");
+      return;
+    }
+    Future.succeededFuture()
+        .map(v -> new ScanRequests.Intake(Inputs.wallet(wallet), Authenticator.caller(ctx)))
+        .compose(intake -> {
+          UseCase useCase = Inputs.useCase(rawUseCase);
+          return routes.<ScanRequests.Answer>ask(Addresses.INTAKE, intake)
+              .map(a -> {
+                if (a.charge() != null) {
+                  RateHeaders.charged(ctx.response(), a.charge());
+                }
+                return checkUrl(intake.wallet(), useCase);
+              });
+        })
+        .onSuccess(url -> ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, url).end())
+        .onFailure(t -> formOrPage(ctx, t, wallet, UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT).name()));
+  }
+
+  /** POST /check/receipt: the "mint receipt" button; mints like the API, then shows the receipt. */
+  private void mint(RoutingContext ctx) {
+    String q = trimmed(ctx.request().getFormAttribute("q"));
+    String rawUseCase = ctx.request().getFormAttribute("useCase");
+    if (crossSite(ctx)) {
+      pages.error(ctx, 403, "Mint receipts from the Vouch check page itself.");
+      return;
+    }
+    Future.succeededFuture()
+        .map(v -> new ReceiptRequests.Create(lookup(q), Inputs.useCase(rawUseCase)))
+        .compose(meter.charging(ctx, Operation.receiptCreate))
+        .compose(create -> routes.<ReceiptRequests.Minted>ask(Addresses.RECEIPT_CREATE, create))
+        .onSuccess(m -> ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, m.url()).end())
+        .onFailure(t -> formOrPage(ctx, t, q, UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT).name()));
+  }
+
+  /** GET /check/r/:id: the receipt, with its signature checked against the published keys. */
+  private void receipt(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    if (!ReceiptIds.isWellFormed(id)) {
+      pages.error(ctx, 404, UNKNOWN_RECEIPT);
+      return;
+    }
+    Future.succeededFuture(id)
+        .compose(meter.charging(ctx, Operation.receiptRead))
+        .compose(v -> routes.<Receipt>ask(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
+        .compose(r -> routes.<ReceiptSignatures.Verification>ask(Addresses.RECEIPT_VERIFY, r)
+            .map(v -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx))))
+        .onSuccess(view -> pages.render(ctx, 200, "receipt.jte", view))
+        .onFailure(t -> {
+          if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {
+            pages.error(ctx, 404, UNKNOWN_RECEIPT);
+          } else {
+            pages.fail(ctx, t);
+          }
+        });
+  }
+
+  /** GET /u/:username: a public profile. Profiles are not served yet, so every username is unknown. */
+  private void profile(RoutingContext ctx) {
+    pages.error(ctx, 404, "No one has registered this username.");
+  }
+
+  /** What was typed: an address (anything starting with 0x, CONTRACT 5) or a username to resolve. */
+  private Lookup lookup(String q) {
+    return switch (Entries.classify(q, usernameSuffix)) {
+      case address -> Lookup.wallet(Inputs.wallet(q));
+      case username -> Lookup.username(q);
+      case invalid -> throw q.regionMatches(true, 0, "0x", 0, 2) ? ApiError.invalidWallet()
+          : ApiError.invalidRequest(BAD_QUERY);
+    };
+  }
+
+  /** The absolute address of this page, to hand to a counterparty. */
+  private static String shareUrl(RoutingContext ctx) {
+    String uri = ctx.request().absoluteURI();
+    int query = uri.indexOf('?');
+    return query < 0 ? uri : uri.substring(0, query);
+  }
+
+  /** Bad input and unknown names redraw the form with the error; anything else is an error page. */
+  private void formOrPage(RoutingContext ctx, Throwable t, String q, String useCase) {
+    ApiError e = Edge.refusal(ctx, t, 500);
+    if (e.status() == 400 || e.status() == 404) {
+      pages.render(ctx, e.status(), "check.jte", CheckPage.error(q, useCase, e.getMessage()));
+    } else {
+      pages.error(ctx, e.status(), e.getMessage());
+    }
+  }
+
+  private static String checkUrl(String wallet, UseCase useCase) {
+    return "/check?q=" + URLEncoder.encode(wallet, StandardCharsets.UTF_8) + "&useCase=" + useCase.name();
+  }
+
+  /** Browsers say where a form came from; a form on another site must not spend this caller's units. */
+  private static boolean crossSite(RoutingContext ctx) {
+    return "cross-site".equals(ctx.request().getHeader("Sec-Fetch-Site"));
+  }
+
+  private static String trimmed(String s) {
+    return s == null ? "" : s.strip();
+  }
+}

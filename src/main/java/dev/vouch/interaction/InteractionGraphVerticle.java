@@ -1,0 +1,51 @@
+package dev.vouch.interaction;
+
+import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Failures;
+import dev.vouch.interaction.model.ChainInfo;
+import dev.vouch.interaction.model.Cursors;
+import dev.vouch.interaction.model.GraphModel;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.Message;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+
+/** Answers interaction graph reads from committed snapshots; database only, never starts indexing. */
+public final class InteractionGraphVerticle extends VerticleBase {
+
+  private final InteractionStore store;
+  private final List<ChainInfo> catalogue;
+  private final Cursors cursors;
+  private final Clock clock;
+  private final Duration staleAfter;
+
+  public InteractionGraphVerticle(InteractionStore store, List<ChainInfo> catalogue, Cursors cursors, Clock clock,
+      Duration staleAfter) {
+    this.store = store;
+    this.catalogue = catalogue;
+    this.cursors = cursors;
+    this.clock = clock;
+    this.staleAfter = staleAfter;
+  }
+
+  @Override
+  public Future<?> start() {
+    return vertx.eventBus().<GraphQuery>consumer(Addresses.INTERACTION_GRAPH_READ, this::read).completion();
+  }
+
+  private void read(Message<GraphQuery> msg) {
+    GraphQuery q = msg.body();
+    Long snapshot = q.cursor() == null ? null : q.cursor().snapshotId();
+    String after = q.cursor() == null ? "" : q.cursor().after();
+    // One node more than the page tells whether another page exists.
+    store.page(q.wallet(), snapshot, q.order(), after, q.limit() + 1)
+        .map(rows -> q.cursor() != null && !rows.hasSnapshot()
+            ? new GraphReply(null, true)
+            : new GraphReply(GraphModel.build(new GraphModel.Request(q.wallet(), q.order(), q.limit()), rows,
+                catalogue, cursors, clock.instant(), staleAfter), false))
+        .onSuccess(msg::reply)
+        .onFailure(t -> Failures.reply(msg, t));
+  }
+}

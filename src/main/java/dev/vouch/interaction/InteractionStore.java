@@ -1,0 +1,90 @@
+package dev.vouch.interaction;
+
+import dev.vouch.interaction.model.GraphOrder;
+import dev.vouch.interaction.model.GraphRows;
+import dev.vouch.store.StoreException;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads graph pages; the only place the interaction graph's read SQL runs. */
+public final class InteractionStore {
+
+  private final Pool pool;
+
+  public InteractionStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  /**
+   * One page: {@code snapshotId} null reads the wallet's latest snapshot; {@code fetch} nodes at
+   * most, after {@code after} in address order ("" for the first page).
+   */
+  public Future<GraphRows> page(String wallet, Long snapshotId, GraphOrder order, String after, int fetch) {
+    return pool.preparedQuery(InteractionQueries.page(order))
+        .execute(Tuple.of(wallet, snapshotId, after, fetch))
+        .map(rows -> map(rows.iterator().next()))
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  public Future<byte[]> generatedCursorKey() {
+    return pool.query(InteractionQueries.CURSOR_KEY).execute()
+        .map(rows -> rows.iterator().next().getBuffer("key").getBytes())
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  private static GraphRows map(Row row) {
+    Long snapshot = row.getLong("snapshot_id");
+    Instant committed = snapshot == null ? null : row.getOffsetDateTime("committed_at").toInstant();
+    return new GraphRows(snapshot, committed, row.getLong("latest_snapshot_id"), row.getBoolean("indexing"),
+        snapshot == null ? 0 : row.getInteger("node_count"),
+        snapshot == null ? 0 : row.getInteger("chains_with_counterparties"),
+        snapshot == null ? 0 : row.getLong("verified_peers").intValue(),
+        coverage((JsonArray) row.getValue("coverage")), nodes((JsonArray) row.getValue("nodes")));
+  }
+
+  private static List<GraphRows.CoverageRow> coverage(JsonArray rows) {
+    if (rows == null) {
+      return List.of();
+    }
+    List<GraphRows.CoverageRow> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject c = rows.getJsonObject(i);
+      out.add(new GraphRows.CoverageRow(c.getLong("id"), c.getString("chain"), c.getString("status"),
+          c.getBoolean("t"), c.getBoolean("s"), c.getBoolean("hc"), c.getBoolean("rr"), c.getString("src"),
+          c.getInteger("n"), instant(c.getLong("at"))));
+    }
+    return List.copyOf(out);
+  }
+
+  private static List<GraphRows.NodeRow> nodes(JsonArray rows) {
+    if (rows == null) {
+      return List.of();
+    }
+    List<GraphRows.NodeRow> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject n = rows.getJsonObject(i);
+      JsonArray chains = n.getJsonArray("c");
+      List<GraphRows.ChainRow> perChain = new ArrayList<>(chains.size());
+      for (int j = 0; j < chains.size(); j++) {
+        JsonObject c = chains.getJsonObject(j);
+        perChain.add(new GraphRows.ChainRow(c.getLong("id"), c.getBoolean("k"), c.getInteger("i"), c.getInteger("o"),
+            instant(c.getLong("f")), instant(c.getLong("l")), new BigInteger(c.getString("vi")),
+            new BigInteger(c.getString("vo"))));
+      }
+      out.add(new GraphRows.NodeRow(n.getString("a"), n.getString("u"), n.getBoolean("v"), List.copyOf(perChain)));
+    }
+    return List.copyOf(out);
+  }
+
+  private static Instant instant(Long epochMillis) {
+    return epochMillis == null ? null : Instant.ofEpochMilli(epochMillis);
+  }
+}

@@ -1,0 +1,9 @@
+package dev.vouch.interaction.model;
+
+/** What the graph needs of one catalogue chain: its name, native symbol and explorer template. */
+public record ChainInfo(long chainId, String name, String symbol, String explorerTemplate) {
+
+  public String explorerUrl(String address) {
+    return explorerTemplate.replace("{address}", address);
+  }
+}

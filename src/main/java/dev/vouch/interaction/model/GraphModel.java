@@ -1,0 +1,247 @@
+package dev.vouch.interaction.model;
+
+import dev.vouch.decision.model.ChainCoverage;
+import dev.vouch.decision.model.CoverageStatus;
+import dev.vouch.interaction.model.GraphRows.ChainRow;
+import dev.vouch.interaction.model.GraphRows.CoverageRow;
+import dev.vouch.interaction.model.GraphRows.NodeRow;
+import dev.vouch.interaction.model.InteractionGraph.Basis;
+import dev.vouch.interaction.model.InteractionGraph.Metrics;
+import dev.vouch.interaction.model.InteractionGraph.Node;
+import dev.vouch.interaction.model.InteractionGraph.NodeChain;
+import dev.vouch.interaction.model.InteractionGraph.Rank;
+import dev.vouch.interaction.model.InteractionGraph.TransactionCount;
+import dev.vouch.interaction.model.InteractionGraph.Value;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Builds the interaction graph of SPEC 2.6 from what a read found. Pure: the catalogue, the
+ * clock and the cursor codec come in. Metric rules (SPEC 2.6):
+ *
+ * <ol>
+ *   <li>A node's metrics come only from its chains with captured stats; with none, metrics is
+ *       null (not zero). A chain without captured stats is {@code unavailable} when the snapshot
+ *       read it in aggregate mode (never counts), else {@code pending} (captured at the next run).
+ *   <li>{@code lowerBound}: a counted chain hit its history cap, or a chain of the node is
+ *       pending or unavailable.
+ *   <li>Value: direct native transfers (as indexed), per native symbol of the catalogue, pooled
+ *       across chains sharing it (ETH on Ethereum, Base, Arbitrum); exact decimal strings of the
+ *       native unit from wei (18 decimals).
+ *   <li>Ranks are positions in the activity order; observational only.
+ * </ol>
+ */
+public final class GraphModel {
+
+  public static final int DEFAULT_LIMIT = 25;
+  public static final int MAX_LIMIT = 50;
+  /** Every native currency of the catalogue (ETH, POL, BNB, Arc's USDC gas token) has 18 decimals. */
+  static final int NATIVE_DECIMALS = 18;
+
+  public static final String NOT_ENDORSEMENT = "Observed counterparties are public on-chain observations: never an"
+      + " endorsement, never a trust edge, and they do not change the score. Ranks are observational only.";
+  public static final String NOT_INDEXED = "This wallet has no committed snapshot yet, so nothing was observed:"
+      + " an empty graph here is not proof of isolation. Start intake (POST /api/v1/intake/{wallet}) or a keyed"
+      + " refresh, then poll this read until coverage.observedAt is set.";
+  public static final String LOWER_BOUND = "Coverage is partial (a chain failed, was read in aggregate mode or hit"
+      + " its history cap): the returned address set is a lower bound.";
+  public static final String CAPPED = "A chain hit its provider history cap: older counterparties may be missing"
+      + " and counts on that chain are at least the figures shown (lowerBound).";
+  public static final String EMPTY_NOT_PROOF = "No counterparty was observed, but coverage is not complete:"
+      + " an empty graph is not proof of isolation unless coverage is complete.";
+  public static final String EMPTY_COMPLETE = "Coverage is complete and no counterparty was observed on the"
+      + " indexed chains.";
+  public static final String NULL_METRICS = "Nodes with metrics null have no countable evidence yet (aggregate-only"
+      + " chain evidence, or a snapshot from before stats capture); null is not zero.";
+  public static final String STALE = "The snapshot is older than the staleness threshold; a keyed refresh"
+      + " re-indexes the wallet.";
+  public static final String INDEXING = "A newer indexing run is in progress; poll until coverage.observedAt changes.";
+  public static final String SUPERSEDED = "This page continues the snapshot the first page came from; a newer"
+      + " snapshot exists. Read again without a cursor to page the newer one.";
+  public static final String RANKED = "Ranked by transaction count, then most recent interaction, then address;"
+      + " nodes with metrics null follow, unranked. Ranked reads are one page.";
+
+  /** What was asked: the wallet, the order and the page size (already validated). */
+  public record Request(String wallet, GraphOrder order, int limit) {}
+
+  private GraphModel() {}
+
+  /**
+   * @param rows the page as read, with at most limit + 1 nodes (one more tells there is more)
+   * @param catalogue chains in catalogue order
+   */
+  public static InteractionGraph.Data build(Request req, GraphRows rows, List<ChainInfo> catalogue, Cursors cursors,
+      Instant now, Duration staleAfter) {
+    Map<Long, Integer> position = new HashMap<>();
+    Map<Long, ChainInfo> info = new HashMap<>();
+    for (int i = 0; i < catalogue.size(); i++) {
+      position.put(catalogue.get(i).chainId(), i);
+      info.put(catalogue.get(i).chainId(), catalogue.get(i));
+    }
+    Map<Long, CoverageRow> coverageByChain = new HashMap<>();
+    rows.coverage().forEach(c -> coverageByChain.put(c.chainId(), c));
+
+    boolean ranked = req.order() == GraphOrder.ACTIVITY;
+    boolean hasMore = !ranked && rows.nodes().size() > req.limit();
+    List<NodeRow> pageRows = rows.nodes().subList(0, Math.min(req.limit(), rows.nodes().size()));
+    List<Node> nodes = new ArrayList<>(pageRows.size());
+    int rank = 0;
+    int profiles = 0;
+    boolean anyNullMetrics = false;
+    for (NodeRow row : pageRows) {
+      List<ChainRow> chains = new ArrayList<>(row.chains());
+      chains.sort(Comparator.comparingInt((ChainRow c) -> position.getOrDefault(c.chainId(), Integer.MAX_VALUE))
+          .thenComparingLong(ChainRow::chainId));
+      Metrics metrics = metrics(chains, info, coverageByChain);
+      anyNullMetrics |= metrics == null;
+      Rank r = !ranked ? null : new Rank(metrics == null ? null : ++rank);
+      boolean registered = row.username() != null;
+      profiles += registered ? 1 : 0;
+      nodes.add(new Node(row.address(), row.username(), registered ? "/u/" + row.username() : null, registered,
+          row.verifiedPeer(), nodeChains(row.address(), chains, info, coverageByChain), metrics, r));
+    }
+    String next = hasMore
+        ? cursors.encode(req.wallet(), new Cursors.Cursor(rows.snapshotId(), pageRows.get(pageRows.size() - 1).address()))
+        : null;
+
+    InteractionGraph.Coverage coverage = coverage(rows, now, staleAfter);
+    InteractionGraph.Summary summary = new InteractionGraph.Summary(rows.hasSnapshot() ? rows.nodeCount() : 0,
+        nodes.size(), profiles, rows.verifiedPeers(), rows.chainsWithCounterparties());
+    boolean counts = rows.coverage().stream()
+        .anyMatch(c -> "indexed".equals(c.status()) && "history".equals(c.source()));
+    InteractionGraph.Capabilities capabilities = new InteractionGraph.Capabilities(counts, counts, counts, counts,
+        counts, false);
+    List<String> explanations = explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked);
+    InteractionGraph graph = new InteractionGraph(req.wallet(), List.copyOf(nodes), summary, coverage,
+        new InteractionGraph.Pagination(req.limit(), next, hasMore), capabilities, explanations);
+    return new InteractionGraph.Data(req.wallet(), graph);
+  }
+
+  static Metrics metrics(List<ChainRow> chains, Map<Long, ChainInfo> info, Map<Long, CoverageRow> coverage) {
+    int counted = 0;
+    int pending = 0;
+    int unavailable = 0;
+    long in = 0;
+    long out = 0;
+    Instant first = null;
+    Instant last = null;
+    boolean capped = false;
+    Map<String, BigInteger[]> values = new LinkedHashMap<>();
+    for (ChainRow c : chains) {
+      CoverageRow cov = coverage.get(c.chainId());
+      if (!c.statsCaptured()) {
+        if (cov != null && "aggregate".equals(cov.source())) {
+          unavailable++;
+        } else {
+          pending++;
+        }
+        continue;
+      }
+      counted++;
+      in += c.txIn();
+      out += c.txOut();
+      first = c.firstAt() == null ? first : first == null || c.firstAt().isBefore(first) ? c.firstAt() : first;
+      last = c.lastAt() == null ? last : last == null || c.lastAt().isAfter(last) ? c.lastAt() : last;
+      capped |= cov != null && Boolean.TRUE.equals(cov.historyCapped());
+      ChainInfo chain = info.get(c.chainId());
+      String symbol = chain != null ? chain.symbol() : "chain " + c.chainId();
+      BigInteger[] v = values.computeIfAbsent(symbol, k -> new BigInteger[] {BigInteger.ZERO, BigInteger.ZERO});
+      v[0] = v[0].add(c.valueIn());
+      v[1] = v[1].add(c.valueOut());
+    }
+    if (counted == 0) {
+      return null;
+    }
+    List<Value> value = new ArrayList<>(values.size());
+    values.forEach((symbol, v) -> value.add(new Value(symbol, decimal(v[0]), decimal(v[1]))));
+    return new Metrics(new TransactionCount(in + out, in, out), first, last,
+        capped || pending + unavailable > 0, new Basis(counted, pending, unavailable), List.copyOf(value));
+  }
+
+  /** Wei to an exact decimal string of the native unit: 1500000000000000000 -> "1.5", 3 -> "0.000000000000000003". */
+  public static String decimal(BigInteger wei) {
+    return new BigDecimal(wei).movePointLeft(NATIVE_DECIMALS).stripTrailingZeros().toPlainString();
+  }
+
+  private static List<NodeChain> nodeChains(String address, List<ChainRow> chains, Map<Long, ChainInfo> info,
+      Map<Long, CoverageRow> coverage) {
+    List<NodeChain> out = new ArrayList<>(chains.size());
+    for (ChainRow c : chains) {
+      ChainInfo chain = info.get(c.chainId());
+      if (chain != null) {
+        out.add(new NodeChain(chain.name(), c.chainId(), chain.explorerUrl(address)));
+      } else {
+        // A chain removed from the catalogue since the snapshot: its name survives in coverage.
+        CoverageRow cov = coverage.get(c.chainId());
+        out.add(new NodeChain(cov != null ? cov.chain() : "chain " + c.chainId(), c.chainId(), null));
+      }
+    }
+    return out;
+  }
+
+  static InteractionGraph.Coverage coverage(GraphRows rows, Instant now, Duration staleAfter) {
+    if (!rows.hasSnapshot()) {
+      return new InteractionGraph.Coverage("not_indexed", "none", null, false, rows.indexing(), false, false, false,
+          List.of());
+    }
+    List<ChainCoverage> forFlags = new ArrayList<>(rows.coverage().size());
+    List<InteractionGraph.CoverageChain> chains = new ArrayList<>(rows.coverage().size());
+    boolean complete = !rows.coverage().isEmpty();
+    for (CoverageRow c : rows.coverage()) {
+      forFlags.add(new ChainCoverage(c.chain(), CoverageStatus.valueOf(c.status()), c.transient_(), c.standing(),
+          c.historyCapped(), c.recencyReliable()));
+      chains.add(new InteractionGraph.CoverageChain(c.chain(), c.chainId(), c.status(), c.counterpartyCount(),
+          c.indexedAt(), c.source(), c.historyCapped(), c.recencyReliable(), c.transient_(), c.standing()));
+      complete &= "indexed".equals(c.status()) && !Boolean.TRUE.equals(c.historyCapped());
+    }
+    // The decision's coverage block states the flags rule once.
+    dev.vouch.decision.model.Coverage flags = dev.vouch.decision.model.Coverage.of(forFlags);
+    boolean stale = rows.committedAt().plus(staleAfter).isBefore(now);
+    return new InteractionGraph.Coverage(complete ? "complete" : "partial", "snapshot", rows.committedAt(), stale,
+        rows.indexing(), flags.historyCapped(), flags.hasTransientIssues(), flags.hasStandingLimitations(),
+        List.copyOf(chains));
+  }
+
+  private static List<String> explanations(GraphRows rows, InteractionGraph.Coverage coverage, boolean empty,
+      boolean anyNullMetrics, boolean ranked) {
+    List<String> out = new ArrayList<>();
+    out.add(NOT_ENDORSEMENT);
+    if (!rows.hasSnapshot()) {
+      out.add(NOT_INDEXED);
+    } else {
+      if ("partial".equals(coverage.status())) {
+        out.add(LOWER_BOUND);
+      }
+      if (coverage.historyCapped()) {
+        out.add(CAPPED);
+      }
+      if (empty && rows.nodeCount() == 0) {
+        out.add("complete".equals(coverage.status()) ? EMPTY_COMPLETE : EMPTY_NOT_PROOF);
+      }
+      if (coverage.stale()) {
+        out.add(STALE);
+      }
+      if (rows.latestSnapshotId() != null && !rows.latestSnapshotId().equals(rows.snapshotId())) {
+        out.add(SUPERSEDED);
+      }
+    }
+    if (coverage.indexing()) {
+      out.add(INDEXING);
+    }
+    if (anyNullMetrics) {
+      out.add(NULL_METRICS);
+    }
+    if (ranked) {
+      out.add(RANKED);
+    }
+    return List.copyOf(out);
+  }
+}

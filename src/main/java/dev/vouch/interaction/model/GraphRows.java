@@ -1,0 +1,45 @@
+package dev.vouch.interaction.model;
+
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * What one graph read found in the database: the snapshot the page belongs to (null fields when
+ * the wallet has none, or the cursor's snapshot is no longer kept), its coverage, and the page's
+ * nodes with their per-chain rows, in page order.
+ *
+ * @param latestSnapshotId the wallet's newest snapshot, which differs from snapshotId when a cursor
+ *     keeps paging a snapshot that was superseded meanwhile
+ * @param indexing an indexing job for the wallet is queued or running
+ * @param verifiedPeers counterparties of the whole snapshot that are in the wallet's trust graph
+ */
+public record GraphRows(
+    Long snapshotId,
+    Instant committedAt,
+    Long latestSnapshotId,
+    boolean indexing,
+    int nodeCount,
+    int chainsWithCounterparties,
+    int verifiedPeers,
+    List<CoverageRow> coverage,
+    List<NodeRow> nodes) {
+
+  public boolean hasSnapshot() {
+    return snapshotId != null;
+  }
+
+  /** One snapshot_chains row. */
+  public record CoverageRow(
+      long chainId, String chain, String status, boolean transient_, boolean standing,
+      Boolean historyCapped, Boolean recencyReliable, String source, int counterpartyCount,
+      Instant indexedAt) {}
+
+  /** A node of the page: address, identity overlay, and its counterparty rows ordered by chain id. */
+  public record NodeRow(String address, String username, boolean verifiedPeer, List<ChainRow> chains) {}
+
+  /** One counterparty row; statsCaptured false means its counts and value are unknown. */
+  public record ChainRow(
+      long chainId, boolean statsCaptured, int txIn, int txOut, Instant firstAt, Instant lastAt,
+      BigInteger valueIn, BigInteger valueOut) {}
+}

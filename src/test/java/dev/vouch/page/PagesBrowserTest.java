@@ -1,0 +1,130 @@
+package dev.vouch.page;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.support.Browser;
+import dev.vouch.support.Snapshots;
+import dev.vouch.support.TestApp;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.Select;
+
+/** The pages as a person uses them: real Chromium, real service, no JavaScript anywhere. */
+class PagesBrowserTest {
+
+  static TestApp app;
+  static Browser browser;
+  static final String INDEXED = "0x" + "5".repeat(40);
+
+  @BeforeAll
+  static void start() {
+    browser = Browser.start();
+    // api role: a queued indexing job stays queued, so the progress page is what the test sees.
+    app = TestApp.start(Map.of("VOUCH_ROLE", "api", "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000"));
+    Snapshots.commit(app.app.pool(), Snapshots.of(INDEXED, Snapshots.strong(),
+        app.clock.instant().minus(Duration.ofHours(2)), Snapshots.healthyCoverage(app.clock.instant())));
+  }
+
+  @AfterAll
+  static void stop() {
+    if (browser != null) {
+      browser.close();
+    }
+    if (app != null) {
+      app.close();
+    }
+  }
+
+  static String url(String path) {
+    return "http://127.0.0.1:" + app.port + path;
+  }
+
+  static String text(String id) {
+    return browser.driver.findElement(By.id(id)).getText();
+  }
+
+  @Test
+  void aPersonChecksAnIndexedWalletAndReadsTheVerdict() {
+    browser.driver.get(url("/check"));
+    browser.driver.findElement(By.id("q")).sendKeys(INDEXED);
+    new Select(browser.driver.findElement(By.id("useCase"))).selectByValue("escrow");
+    browser.driver.findElement(By.id("check-button")).click();
+
+    String api = TestApp.data(app.get("/api/v1/decision/" + INDEXED + "?useCase=escrow")).getString("decision");
+    assertThat(text("verdict")).isEqualToIgnoringCase(api);
+    assertThat(text("wallet")).isEqualTo(INDEXED);
+    assertThat(text("limit")).matches("Up to [0-9,]+ USDC");
+    assertThat(text("freshness")).startsWith("Based on evidence indexed 2 hours ago");
+    assertThat(browser.driver.getCurrentUrl()).contains("q=" + INDEXED).contains("useCase=escrow");
+    browser.screenshot("check");
+  }
+
+  @Test
+  void aPersonMintsAReceiptAndACounterpartyOpensItsLinkAndSeesTheVerifiedSignature() {
+    browser.driver.get(url("/check?q=" + INDEXED + "&useCase=payment"));
+    String verdict = text("verdict");
+    browser.driver.findElement(By.id("mint-button")).click();
+
+    assertThat(browser.driver.getCurrentUrl()).matches(".*/check/r/rcp_[A-Za-z0-9_-]{16}$");
+    String link = browser.driver.findElement(By.id("share-link")).getAttribute("href");
+    String id = link.substring(link.lastIndexOf('/') + 1);
+    var receipt = TestApp.data(app.get("/api/v1/decision-receipts/" + id)).getJsonObject("receipt");
+    // A counterparty opens the link in a fresh tab: the same receipt, checked against the JWKS.
+    browser.driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+    browser.driver.get(link);
+    assertThat(text("verdict")).isEqualTo(verdict);
+    assertThat(text("signature")).isEqualTo("Signature verified");
+    assertThat(text("payload-hash")).isEqualTo(receipt.getString("payloadHash"));
+    assertThat(text("kid")).startsWith(receipt.getJsonObject("signature").getString("kid"));
+    assertThat(text("models")).contains(receipt.getString("decisionModelVersion"));
+    browser.screenshot("receipt");
+    browser.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", "print"));
+    assertThat(browser.driver.findElements(By.tagName("header")).get(0).isDisplayed()).isFalse();
+    browser.screenshot("receipt-print");
+    browser.driver.executeCdpCommand("Emulation.setEmulatedMedia", Map.of("media", ""));
+
+    // Printed on A4 it is one page.
+    var pdf = browser.driver.print(new org.openqa.selenium.print.PrintOptions()
+        .setPageSize(new org.openqa.selenium.print.PageSize(29.7, 21.0)));
+    String raw = new String(java.util.Base64.getDecoder().decode(pdf.getContent()),
+        java.nio.charset.StandardCharsets.ISO_8859_1);
+    assertThat(java.util.regex.Pattern.compile("/Type\\s*/Page[^s]").matcher(raw).results().count()).isEqualTo(1);
+    browser.driver.close();
+    browser.driver.switchTo().window(browser.driver.getWindowHandles().iterator().next());
+  }
+
+  @Test
+  void aBaselineWalletCanBeSentToIndexingAndShowsProgress() {
+    String wallet = "0x" + "6".repeat(40);
+    browser.driver.get(url("/check?q=" + wallet));
+    assertThat(text("freshness")).contains("has not indexed this wallet yet");
+    browser.driver.findElement(By.id("index-button")).click();
+
+    assertThat(text("progress")).startsWith("Indexing in progress");
+    assertThat(browser.driver.findElements(By.cssSelector("meta[http-equiv='refresh']"))).hasSize(1);
+    assertThat(browser.driver.findElements(By.id("index-button"))).isEmpty();
+    browser.screenshot("check-indexing");
+  }
+
+  @Test
+  void badInputShowsAFormError() {
+    browser.driver.get(url("/check"));
+    browser.driver.findElement(By.id("q")).sendKeys("0x12345");
+    browser.driver.findElement(By.id("check-button")).click();
+    assertThat(text("form-error")).isEqualTo("Provide a valid EVM wallet address (0x + 40 hex characters).");
+    assertThat(browser.driver.findElement(By.id("q")).getAttribute("value")).isEqualTo("0x12345");
+    browser.screenshot("check-error");
+  }
+
+  @Test
+  void anUnknownReceiptShowsTheNotFoundPage() {
+    browser.driver.get(url("/check/r/rcp_AAAAAAAAAAAAAAAA"));
+    assertThat(text("error-title")).isEqualTo("Not found");
+    assertThat(browser.driver.getTitle()).startsWith("Not found");
+    browser.screenshot("not-found");
+  }
+}
