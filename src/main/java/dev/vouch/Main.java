@@ -1,6 +1,7 @@
 package dev.vouch;
 
 import dev.vouch.budget.KeysCli;
+import dev.vouch.chain.ChainsCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
@@ -14,7 +15,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.logging.Level;
 
-/** Command line: serve [--role api|worker|all], migrate, keys ... */
+/** Command line: serve [--role api|worker|all], migrate, keys ..., chains verify. */
 public final class Main {
 
   private static final String USAGE = """
@@ -23,6 +24,8 @@ public final class Main {
         migrate                         apply database migrations and exit
         keys create --plan P --label L  create an API key (printed once); plans developer|plus|pro|partner
         keys list | revoke <id> | plan <id> <plan> | suspend <id> | resume <id>
+        chains verify [--wallet W]      ask every chain source once: chain id, head, methods, latency,
+                                        agreement of the sources on W's recent history
         receipt-keys new [current.json] print a private Ed25519 JWK set for receipt signing: a new
                                         key first, then those of current.json (rotation)
       Configuration: config/application.yaml, overridden by environment variables
@@ -40,6 +43,7 @@ public final class Main {
       case "serve" -> serve(withRole(config, argv));
       case "migrate" -> migrate(config);
       case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
+      case "chains" -> System.exit(ChainsCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
       case "receipt-keys" -> System.exit(receiptKeys(argv));
       case "help", "--help", "-h" -> System.out.print(USAGE);
       default -> {

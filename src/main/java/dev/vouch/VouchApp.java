@@ -15,6 +15,7 @@ import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -114,20 +115,25 @@ public final class VouchApp implements AutoCloseable {
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
     SnapshotStore store = new SnapshotStore(pool);
-    Decisions decisions = new Decisions(store, clock, staleAfter, homeChain);
 
-    Future<?> chain = Future.succeededFuture();
+    Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
+        config.models().screeningRefreshMinutes());
+    Future<?> chain = lists;
     Cursors[] cursors = new Cursors[1];
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
-          .compose(v -> vertx.deployVerticle(() -> new DecisionVerticle(decisions), many))
-          .compose(v -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances))
+          .compose(v -> {
+            Decisions decisions = new Decisions(store, clock, staleAfter, homeChain, lists.result());
+            return vertx.deployVerticle(() -> new DecisionVerticle(decisions), many)
+                .compose(x -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances));
+          })
           .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many))
           .compose(v -> Interaction.cursors(pool, config))
           .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering()));
+    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
+        lists.result()));
     boolean apiRoutes = config.role().runsApi();
     return chain.compose(v -> vertx.deployVerticle(
             HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0]),

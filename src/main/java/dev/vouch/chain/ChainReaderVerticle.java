@@ -6,9 +6,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.http.PoolOptions;
 import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
@@ -18,6 +16,7 @@ import java.util.logging.Logger;
  * Reads wallets on one chain, on its own event loop: a wallet's pages on different chains are
  * fetched and parsed in parallel. Answers {@code ChainReaders.address(chainId)} with the wallet
  * (String) and replies a {@link ChainRead} that is never a failure: a chain's failure is its outcome.
+ * A history chain tries its sources in order; a failed one hands over to the next in the same run.
  */
 final class ChainReaderVerticle extends VerticleBase {
 
@@ -27,6 +26,7 @@ final class ChainReaderVerticle extends VerticleBase {
   private final AppConfig.Indexing ix;
   private WebClient web;
   private RpcClient client;
+  private List<HistorySource> sources;
   private volatile boolean stopping;
 
   private final boolean checkAtStart;
@@ -39,15 +39,10 @@ final class ChainReaderVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    web = WebClient.create(vertx,
-        new WebClientOptions()
-            .setFollowRedirects(false)
-            .setUserAgent("vouch-indexer")
-            .setKeepAlive(true)
-            .setConnectTimeout(chain.timeoutMs()),
-        new PoolOptions().setHttp1MaxSize(chain.concurrency()));
+    web = ChainSources.webClient(vertx, chain);
     client = new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes());
-    if (checkAtStart) {
+    sources = ChainSources.history(vertx, web, chain, client, ix);
+    if (checkAtStart && !chain.rpcUrls().isEmpty()) {
       checkChainIds();
     }
     // A reader that is stopping never answers: its failures would be shutdown, not evidence, and
@@ -68,26 +63,57 @@ final class ChainReaderVerticle extends VerticleBase {
   }
 
   Future<ChainRead> read(String wallet) {
-    RpcSession session = client.session();
-    Future<ChainOutcome> outcome = chain.mode() == ChainConfig.EvidenceMode.aggregate
-        ? AggregateReader.read(session, wallet, false).map(a -> a)
-        : HistoryReader.read(session, wallet, chain.pageSize(), chain.historyCap())
-            .<ChainOutcome>map(h -> h)
-            .recover(t -> t instanceof RpcException e && e.kind() == RpcException.Kind.UNSUPPORTED
-                // The node has no Otterscan methods: standard figures are still evidence.
-                ? AggregateReader.read(session, wallet, true).map(a -> a)
-                : Future.failedFuture(t));
-    return outcome
-        .recover(t -> Future.succeededFuture(failed(t)))
-        .map(o -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), o));
+    if (chain.mode() == ChainConfig.EvidenceMode.aggregate) {
+      return AggregateReader.read(client.session(), wallet, false)
+          .<ChainOutcome>map(a -> a)
+          .recover(t -> Future.succeededFuture(failed(ChainRead.RPC, t)))
+          .map(o -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), o, ChainRead.RPC, List.of()));
+    }
+    return tryFrom(0, wallet, new ArrayList<>(), new ArrayList<>());
   }
 
-  private ChainOutcome failed(Throwable t) {
+  /** Source i, then the next on any failure; the last failure decides the chain's outcome. */
+  private Future<ChainRead> tryFrom(int i, String wallet, List<String> tried, List<Throwable> failures) {
+    HistorySource source = sources.get(i);
+    return source.history(wallet, chain.historyCap())
+        .map(h -> read(h, source.name(), tried))
+        .recover(t -> {
+          ChainOutcome.Failed f = failed(source.name(), t);
+          tried.add(source.name());
+          failures.add(t);
+          if (i + 1 < sources.size()) {
+            LOG.warning(() -> "chain " + chain.name() + ": source " + source.name() + " failed, trying "
+                + sources.get(i + 1).name());
+            return tryFrom(i + 1, wallet, tried, failures);
+          }
+          if (failures.stream().anyMatch(ChainReaderVerticle::unsupported)) {
+            // No source gave history and a node lacks the Otterscan methods: standard figures are still evidence.
+            return AggregateReader.read(client.session(), wallet, true)
+                .<ChainOutcome>map(a -> a)
+                .recover(x -> Future.succeededFuture(failed(ChainRead.RPC, x)))
+                .map(o -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), o, ChainRead.RPC, tried));
+          }
+          boolean standing = failures.stream().allMatch(x -> x instanceof RpcException e && e.standing());
+          List<String> earlier = tried.subList(0, tried.size() - 1);
+          return Future.succeededFuture(new ChainRead(chain.chainId(), chain.name(), chain.mode().name(),
+              new ChainOutcome.Failed(standing, f.reason()), source.name(), earlier));
+        });
+  }
+
+  private ChainRead read(ChainOutcome.History h, String source, List<String> tried) {
+    return new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), h, source, tried);
+  }
+
+  private static boolean unsupported(Throwable t) {
+    return t instanceof RpcException e && e.kind() == RpcException.Kind.UNSUPPORTED;
+  }
+
+  private ChainOutcome.Failed failed(String source, Throwable t) {
     if (t instanceof RpcException e) {
-      LOG.warning(() -> "chain " + chain.name() + " failed (" + e.kind() + "): " + e.getMessage());
+      LOG.warning(() -> "chain " + chain.name() + " source " + source + " failed (" + e.kind() + "): " + e.getMessage());
       return new ChainOutcome.Failed(e.standing(), e.kind() + ": " + e.getMessage());
     }
-    LOG.log(Level.SEVERE, "chain " + chain.name() + " read failed unexpectedly", t);
+    LOG.log(Level.SEVERE, "chain " + chain.name() + " source " + source + " read failed unexpectedly", t);
     return new ChainOutcome.Failed(false, "unexpected: " + t.getClass().getSimpleName());
   }
 
@@ -96,10 +122,9 @@ final class ChainReaderVerticle extends VerticleBase {
    * runs check again and never read from a mismatched URL.
    */
   private void checkChainIds() {
-    List<Future<?>> checks = new ArrayList<>();
     for (int i = 0; i < chain.rpcUrls().size(); i++) {
       int url = i;
-      checks.add(client.send(url, List.of(RpcCall.of("eth_chainId")))
+      client.send(url, List.of(RpcCall.of("eth_chainId")))
           .map(r -> client.chainIdMatches(r.get(0)))
           .onComplete(ar -> {
             String where = "chain " + chain.name() + " URL " + (url + 1);
@@ -108,7 +133,7 @@ final class ChainReaderVerticle extends VerticleBase {
             } else if (!ar.result()) {
               LOG.severe(() -> where + " serves another chain than " + chain.chainId() + "; it will not be read from");
             }
-          }));
+          });
     }
   }
 }

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class HistoryReader {
 
-  private static final Comparator<ChainTx> NEWEST_FIRST = Comparator
+  static final Comparator<ChainTx> NEWEST_FIRST = Comparator
       .comparingLong(ChainTx::blockNumber).thenComparingLong(ChainTx::txIndex).reversed();
 
   private HistoryReader() {}

@@ -76,8 +76,18 @@ public record AppConfig(
     }
   }
 
+  /**
+   * @param flaggedAddresses screening lists (docs/models.md): files or URLs, plus inline addresses
+   * @param screeningRefreshMinutes how often the lists are read again (0 = only at start)
+   */
   public record Models(
-      int staleAfterHours, String usernameSuffix, long homeChainId, List<String> flaggedAddresses) {}
+      int staleAfterHours, String usernameSuffix, long homeChainId, List<ScreeningSource> flaggedAddresses,
+      int screeningRefreshMinutes) {
+
+    public Models {
+      flaggedAddresses = flaggedAddresses == null ? List.of() : List.copyOf(flaggedAddresses);
+    }
+  }
 
   /**
    * Indexing jobs and the JSON-RPC client (issue 4).

@@ -53,10 +53,11 @@ public final class ConfigLoader {
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
     tree.set("chains", chains.path("chains"));
+    refuseKeysInFile(chains.path("chains"));
     try {
-      AppConfig config = YAML.treeToValue(tree, AppConfig.class);
-      validate(config);
-      return config;
+      AppConfig read = YAML.treeToValue(tree, AppConfig.class);
+      validate(read);
+      return read.withChains(read.chains().stream().map(c -> c.withKeys(env)).toList());
     } catch (IOException e) {
       throw new IllegalArgumentException("Invalid configuration: " + e.getMessage(), e);
     }
@@ -88,12 +89,14 @@ public final class ConfigLoader {
         throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");
       }
       for (String url : chain.rpcUrls()) {
-        URI uri = URI.create(url);
-        if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-          throw new IllegalArgumentException("chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
-        }
+        requireHttpUrl(url, "chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
       }
+      validateSources(chain);
     }
+    if (config.models().screeningRefreshMinutes() < 0) {
+      throw new IllegalArgumentException("models.screeningRefreshMinutes must be 0 or more");
+    }
+    config.models().flaggedAddresses().forEach(ScreeningSource::validate);
     AppConfig.Indexing ix = config.indexing();
     if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
         || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1
@@ -108,6 +111,57 @@ public final class ConfigLoader {
     String key = graph.cursorKey() == null ? "" : graph.cursorKey();
     if (!key.isEmpty() && !key.matches("^([0-9a-fA-F]{2}){32,}$")) {
       throw new IllegalArgumentException("graph.cursorKey must be empty or at least 32 bytes of hex");
+    }
+  }
+
+  /** A key in a file ends up in backups and repositories; only its variable's name belongs there. */
+  private static void refuseKeysInFile(JsonNode chains) {
+    for (JsonNode chain : chains) {
+      for (JsonNode source : chain.path("sources")) {
+        if (source.has("apiKey")) {
+          throw new IllegalArgumentException("chain " + chain.path("name").asText() + ": API keys never go in the"
+              + " catalogue; name the environment variable that holds it in apiKeyEnv");
+        }
+      }
+    }
+  }
+
+  private static void validateSources(ChainConfig chain) {
+    String where = "chain " + chain.name();
+    if (chain.mode() == ChainConfig.EvidenceMode.aggregate && chain.rpcUrls().isEmpty() && !chain.sources().isEmpty()) {
+      throw new IllegalArgumentException(where + ": aggregate mode reads rpcUrls; set them");
+    }
+    for (ChainConfig.Source s : chain.sources()) {
+      if (s.type() == null) {
+        throw new IllegalArgumentException(where + ": every source needs a type (otterscan, etherscan, blockscout)");
+      }
+      if (s.type() == ChainConfig.SourceType.otterscan) {
+        if (chain.rpcUrls().isEmpty()) {
+          throw new IllegalArgumentException(where + ": source otterscan reads rpcUrls; set them");
+        }
+      } else {
+        requireHttpUrl(s.url(), where + ": source " + s.name() + " needs an http(s) url with a host");
+        if (URI.create(s.url()).getRawQuery() != null) {
+          throw new IllegalArgumentException(where + ": source " + s.name()
+              + " url must not carry a query (API keys go in apiKeyEnv)");
+        }
+      }
+      if (s.callsPerSecond() < 0 || s.pageSize() < 1 || s.resultWindow() < s.pageSize()) {
+        throw new IllegalArgumentException(where + ": source " + s.name()
+            + ": callsPerSecond >= 0, pageSize >= 1 and resultWindow >= pageSize");
+      }
+    }
+  }
+
+  private static void requireHttpUrl(String url, String message) {
+    URI uri;
+    try {
+      uri = url == null ? null : URI.create(url);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(message);
+    }
+    if (uri == null || !("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+      throw new IllegalArgumentException(message);
     }
   }
 

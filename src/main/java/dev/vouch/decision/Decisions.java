@@ -13,6 +13,7 @@ import dev.vouch.score.Lookup;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.score.WalletState;
+import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,8 +37,10 @@ public final class Decisions {
   private final Clock clock;
   private final Duration staleAfter;
   private final String homeChain;
+  private final Screening screening;
 
-  public Decisions(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain) {
+  public Decisions(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain, Screening screening) {
+    this.screening = screening;
     this.store = store;
     this.clock = clock;
     this.staleAfter = staleAfter;
@@ -94,7 +97,8 @@ public final class Decisions {
       return BatchRow.error(e.input(), wallet);
     }
     WalletState state = r.state();
-    if (state.snapshot().isEmpty()) {
+    // A wallet on a screening list is evidence enough for a block row even without a snapshot.
+    if (state.snapshot().isEmpty() && !screening.current().contains(state.wallet())) {
       return BatchRow.noScore(e.input(), state.wallet(), state.username());
     }
     try {
@@ -107,7 +111,8 @@ public final class Decisions {
 
   Decision decide(WalletState state, UseCase useCase, Instant now) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
-        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now);
+        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now,
+        screening.current().lookup(state.wallet()));
     return DecisionModel.decide(input, staleAfter);
   }
 }

@@ -5,6 +5,7 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.screening.Screening;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
@@ -13,8 +14,6 @@ import java.lang.management.ManagementFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -39,14 +38,16 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final SnapshotStore snapshots;
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
+  private final Screening screening;
   private Pipeline pipeline;
   private int running;
   private boolean pumping;
   private boolean again;
   private boolean stopped;
 
-  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock) {
+  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening) {
     this.jobs = jobs;
+    this.screening = screening;
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
@@ -56,10 +57,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    var flagged = new HashSet<String>();
-    config.models().flaggedAddresses().forEach(a -> flagged.add(a.toLowerCase(Locale.ROOT)));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
-      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), flagged);
+      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening);
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }

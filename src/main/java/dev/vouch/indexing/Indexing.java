@@ -3,6 +3,7 @@ package dev.vouch.indexing;
 import dev.vouch.budget.Metering;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.config.AppConfig;
+import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -26,7 +27,7 @@ public final class Indexing {
    * api and all; the job worker in roles worker and all.
    */
   public static Future<?> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock, DatabaseUrl url,
-      int instances, Metering metering) {
+      int instances, Metering metering, Screening screening) {
     JobStore jobs = new JobStore(pool);
     AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
@@ -37,7 +38,7 @@ public final class Indexing {
           new DeploymentOptions().setInstances(instances)));
     }
     if (config.role().runsWorker()) {
-      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock)));
+      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock, screening)));
     }
     return chain;
   }

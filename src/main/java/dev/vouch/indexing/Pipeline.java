@@ -4,11 +4,11 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
 
@@ -28,14 +28,14 @@ final class Pipeline {
   private final ChainReaders readers;
   private final Clock clock;
   private final long homeChainId;
-  private final Set<String> flagged;
+  private final Screening screening;
 
-  Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Set<String> flagged) {
+  Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening) {
     this.jobs = jobs;
     this.readers = readers;
     this.clock = clock;
     this.homeChainId = homeChainId;
-    this.flagged = flagged;
+    this.screening = screening;
   }
 
   /** A run whose worker is stopping leaves the job as it is; its lease expires and another takes it. */
@@ -58,7 +58,7 @@ final class Pipeline {
     return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
             .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
             .compose(facts -> SnapshotStore.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
-                job.wallet(), now, homeChainId, flagged, facts, job.id(), reads)).orElseThrow()))
+                job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads)).orElseThrow()))
             .compose(id -> JobStore.notifySnapshot(conn, job.wallet())))
         .map(Result.COMMITTED)
         .recover(t -> {

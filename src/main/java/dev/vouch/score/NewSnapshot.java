@@ -4,9 +4,16 @@ import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreResult;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
-/** A snapshot an indexing run (or a test) commits; written whole or not at all. */
+/**
+ * A snapshot an indexing run (or a test) commits; written whole or not at all.
+ *
+ * @param flaggedLists distinct flagged counterparties per screening list, by list name
+ */
 public record NewSnapshot(
     String wallet,
     Instant committedAt,
@@ -16,13 +23,42 @@ public record NewSnapshot(
     List<String> activeChains,
     List<ChainRow> chains,
     List<CounterpartyRow> counterparties,
-    Long jobId) {
+    Long jobId,
+    Map<String, Integer> flaggedLists) {
 
-  /** Coverage of one chain; historyCapped and recencyReliable are null where not applicable. */
+  public NewSnapshot {
+    flaggedLists = flaggedLists == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(flaggedLists));
+  }
+
+  /** A snapshot without screening list hits. */
+  public NewSnapshot(String wallet, Instant committedAt, ScoreResult score, Evidence evidence,
+      Instant firstActivityAt, List<String> activeChains, List<ChainRow> chains,
+      List<CounterpartyRow> counterparties, Long jobId) {
+    this(wallet, committedAt, score, evidence, firstActivityAt, activeChains, chains, counterparties, jobId, Map.of());
+  }
+
+  /**
+   * Coverage of one chain; historyCapped and recencyReliable are null where not applicable.
+   *
+   * @param source the provider that answered (otterscan, etherscan, blockscout, rpc)
+   * @param fallbackFrom sources that failed before it in the run
+   */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
-      int counterpartyCount, Instant indexedAt) {}
+      int counterpartyCount, Instant indexedAt, List<String> fallbackFrom) {
+
+    public ChainRow {
+      fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
+    }
+
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, List.of());
+    }
+  }
 
   /** Per-chain metrics of one counterparty; statsCaptured false means metrics are unknown. */
   public record CounterpartyRow(

@@ -24,11 +24,12 @@ final class SnapshotQueries {
              s.verified_attestations, s.propagated_trust, s.transaction_activity, s.risk_penalty,
              s.global_wallet_age_days, s.active_chains, s.total_tx_count, s.arc_tx_count,
              s.unique_counterparties, s.flagged_counterparties, s.failed_tx_count,
-             s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum,
+             s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum, s.flagged_lists,
              (SELECT json_agg(json_build_object(
                         'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
                         'standing', c.is_standing, 'historyCapped', c.history_capped,
-                        'recencyReliable', c.recency_reliable) ORDER BY c.chain_id)
+                        'recencyReliable', c.recency_reliable, 'source', c.source,
+                        'fallbackFrom', c.fallback_from) ORDER BY c.chain_id)
                 FROM snapshot_chains c WHERE c.snapshot_id = s.id) AS coverage,
              (SELECT json_agg(json_build_object(
                         'peer', CASE WHEN a.from_wallet = q.address THEN a.to_wallet ELSE a.from_wallet END,
@@ -55,16 +56,16 @@ final class SnapshotQueries {
         verified_attestations, propagated_trust, transaction_activity, risk_penalty,
         first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
         unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
-        attestation_counterparties, peer_score_sum, job_id)
+        attestation_counterparties, peer_score_sum, job_id, flagged_lists)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-        $20, $21, $22, $23, $24)
+        $20, $21, $22, $23, $24, $25)
       RETURNING id
       """;
 
   static final String INSERT_CHAIN = """
       INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient, is_standing,
-        history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+        history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at, fallback_from)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
       """;
 
   /**

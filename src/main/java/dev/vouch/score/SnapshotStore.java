@@ -19,9 +19,12 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.Set;
 
 /** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
@@ -106,7 +109,7 @@ public final class SnapshotStore {
         .addLong(e.totalTxCount()).addLong(e.arcTxCount()).addInteger(e.uniqueCounterparties())
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
-        .addLong(e.peerScoreSum()).addLong(s.jobId());
+        .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())));
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))
@@ -150,7 +153,8 @@ public final class SnapshotStore {
       batch.add(Tuple.tuple().addLong(id).addLong(c.chainId()).addString(c.chain()).addString(c.status())
           .addBoolean(c.transient_()).addBoolean(c.standing()).addBoolean(c.historyCapped())
           .addBoolean(c.recencyReliable()).addString(c.source()).addLong(c.txCount())
-          .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt())));
+          .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
+          .addArrayOfString(c.fallbackFrom().toArray(String[]::new)));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }
@@ -212,7 +216,7 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getJsonArray("coverage"))));
+          coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists"))));
     }
     return new WalletState(wallet, row.getString("username"), snapshot,
         edges(row.getJsonArray("edges")), row.getBoolean("in_flight"));
@@ -225,10 +229,21 @@ public final class SnapshotStore {
     List<ChainCoverage> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       JsonObject c = rows.getJsonObject(i);
+      JsonArray fallback = c.getJsonArray("fallbackFrom");
       out.add(new ChainCoverage(c.getString("chain"), CoverageStatus.valueOf(c.getString("status")),
           c.getBoolean("transient"), c.getBoolean("standing"),
-          c.getBoolean("historyCapped"), c.getBoolean("recencyReliable")));
+          c.getBoolean("historyCapped"), c.getBoolean("recencyReliable"), c.getString("source"),
+          fallback == null ? List.of() : fallback.stream().map(String::valueOf).toList()));
     }
+    return out;
+  }
+
+  private static Map<String, Integer> flaggedLists(Object json) {
+    if (!(json instanceof JsonObject o)) {
+      return Map.of();
+    }
+    Map<String, Integer> out = new TreeMap<>();
+    o.forEach(en -> out.put(en.getKey(), ((Number) en.getValue()).intValue()));
     return out;
   }
 

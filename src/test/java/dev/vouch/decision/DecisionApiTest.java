@@ -85,7 +85,7 @@ class DecisionApiTest {
         "hasTransientIssues", BOOL, "hasStandingLimitations", BOOL));
     JsonObject chain = d.getJsonObject("coverage").getJsonArray("chains").getJsonObject(0);
     assertShape(chain, Map.of("chain", STRING, "status", STRING, "transient", BOOL, "standing", BOOL,
-        "historyCapped", BOOL_OR_NULL, "recencyReliable", BOOL_OR_NULL));
+        "historyCapped", BOOL_OR_NULL, "recencyReliable", BOOL_OR_NULL, "source", STRING, "fallbackFrom", ARRAY));
     assertShape(d.getJsonArray("reasons").getJsonObject(0), Map.of("code", STRING, "message", STRING));
 
     assertThat(d.getJsonObject("freshness").getString("cacheStatus")).isEqualTo("cached");

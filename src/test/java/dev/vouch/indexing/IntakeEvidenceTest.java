@@ -168,10 +168,10 @@ class IntakeEvidenceTest {
         "SELECT chain, status, is_transient, is_standing, history_capped, recency_reliable, source, tx_count,"
             + " counterparty_count FROM snapshot_chains WHERE snapshot_id = ? ORDER BY chain_id", snap.get("id"));
     assertThat(chains).extracting(r -> Arrays.asList(r.values().toArray())).containsExactly(
-        Arrays.asList("Ethereum Mainnet", "indexed", false, false, false, true, "history", 4L, 2),
-        Arrays.asList("Polygon", "limited", false, true, null, null, "aggregate", 2L, 0),
-        Arrays.asList("Base", "indexed", false, false, true, true, "history", 8L, 1),
-        Arrays.asList("Arc Testnet", "indexed", false, false, false, true, "history", 6L, 3));
+        Arrays.asList("Ethereum Mainnet", "indexed", false, false, false, true, "otterscan", 4L, 2),
+        Arrays.asList("Polygon", "limited", false, true, null, null, "rpc", 2L, 0),
+        Arrays.asList("Base", "indexed", false, false, true, true, "otterscan", 8L, 1),
+        Arrays.asList("Arc Testnet", "indexed", false, false, false, true, "otterscan", 6L, 3));
 
     List<Map<String, Object>> cps = Sql.rows(app.database,
         "SELECT counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at, value_in, value_out"

@@ -279,10 +279,10 @@ class InteractionGraphApiTest {
     assertThat(cov.getBoolean("hasTransientIssues")).isFalse();
     assertThat(cov.getBoolean("hasStandingLimitations")).isTrue();
     assertThat(cov.getJsonArray("chains")).containsExactly(
-        coverageChain("Ethereum Mainnet", 1, "indexed", 3, "history", false, true, false, false),
-        coverageChain("Polygon", 137, "limited", 0, "aggregate", null, null, false, true),
-        coverageChain("Base", 8453, "indexed", 2, "history", true, true, false, false),
-        coverageChain("Arc Testnet", 5042002, "indexed", 4, "history", false, true, false, false));
+        coverageChain("Ethereum Mainnet", 1, "indexed", 3, "otterscan", false, true, false, false),
+        coverageChain("Polygon", 137, "limited", 0, "rpc", null, null, false, true),
+        coverageChain("Base", 8453, "indexed", 2, "otterscan", true, true, false, false),
+        coverageChain("Arc Testnet", 5042002, "indexed", 4, "otterscan", false, true, false, false));
     assertThat(g.getJsonArray("explanations").getList()).containsExactly(
         GraphModel.NOT_ENDORSEMENT, GraphModel.LOWER_BOUND, GraphModel.CAPPED);
   }

@@ -1,13 +1,16 @@
 package dev.vouch.decision.model;
 
 import dev.vouch.graph.model.TrustSignals;
+import dev.vouch.screening.model.Listing;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
  * Everything one decision reads. {@code now} is passed in so the model never reads a clock.
  *
  * @param homeChain name of the chain whose full history the model requires (Arc)
+ * @param listings the screening lists the wallet itself is on (empty when none)
  */
 public record DecisionInput(
     String wallet,
@@ -17,4 +20,15 @@ public record DecisionInput(
     TrustSignals trust,
     boolean refreshInProgress,
     String homeChain,
-    Instant now) {}
+    Instant now,
+    List<Listing> listings) {
+
+  public DecisionInput {
+    listings = listings == null ? List.of() : List.copyOf(listings);
+  }
+
+  public DecisionInput(String wallet, String username, UseCase useCase, Optional<CommittedSnapshot> snapshot,
+      TrustSignals trust, boolean refreshInProgress, String homeChain, Instant now) {
+    this(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, List.of());
+  }
+}

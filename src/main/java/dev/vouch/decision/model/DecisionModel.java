@@ -4,6 +4,7 @@ import dev.vouch.graph.model.TrustModel;
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.score.model.RiskLevel;
 import dev.vouch.score.model.ScoreModel;
+import dev.vouch.screening.model.Listing;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +19,11 @@ public final class DecisionModel {
   public static final String CURRENCY = "USDC";
 
   // Reasons: block (D3).
+  /** The wallet itself is on a screening list (docs/models.md). */
+  public static final String SANCTIONED_ADDRESS = "SANCTIONED_ADDRESS";
   public static final String RISK_PENALTY_HIGH = "RISK_PENALTY_HIGH";
+  /** Followed by the list name: FLAGGED_COUNTERPARTY_OFAC_SDN; sits with the penalty it raised. */
+  public static final String FLAGGED_COUNTERPARTY_PREFIX = "FLAGGED_COUNTERPARTY_";
   public static final String TRUST_GRAPH_SUSPICIOUS = "TRUST_GRAPH_SUSPICIOUS";
   public static final String TRUST_ANOMALY_HIGH = "TRUST_ANOMALY_HIGH";
   // Reasons: caution (D2, D4, D6).
@@ -44,7 +49,7 @@ public final class DecisionModel {
 
   public static Decision decide(DecisionInput in, Duration staleAfter) {
     if (in.snapshot().isEmpty()) {
-      return baseline(in);
+      return in.listings().isEmpty() ? baseline(in) : listedBaseline(in);
     }
     CommittedSnapshot snap = in.snapshot().get();
     List<Coded> block = new ArrayList<>();
@@ -55,10 +60,14 @@ public final class DecisionModel {
     int penalty = snap.breakdown().riskPenalty();
 
     // D3: strong negative evidence only.
+    if (!in.listings().isEmpty()) {
+      block.add(sanctioned(in));
+    }
     if (penalty <= ScoreModel.HIGH_PENALTY) {
       block.add(new Coded(RISK_PENALTY_HIGH,
           "Strong risk signals in on-chain history (risk penalty " + penalty + ")."));
     }
+    (penalty <= ScoreModel.HIGH_PENALTY ? block : caution).addAll(flaggedCounterparties(snap));
     if (trust.suspicious()) {
       block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
           "The verified trust graph looks like a ring built in one burst."));
@@ -108,7 +117,7 @@ public final class DecisionModel {
     return new Decision(
         in.wallet(), in.username(), in.useCase(), verdict, level.label(), limit,
         List.copyOf(reasons), List.copyOf(warnings), snap.score(),
-        new EvidenceUse(USED_WITH_SNAPSHOT, List.copyOf(missing)),
+        new EvidenceUse(in.listings().isEmpty() ? USED_WITH_SNAPSHOT : USED_WITH_SNAPSHOT_LISTED, List.copyOf(missing)),
         new Freshness(Freshness.CACHED, snap.committedAt(), in.refreshInProgress(), refreshRecommended),
         coverage, snap.scoreModelVersion(), VERSION);
   }
@@ -116,6 +125,41 @@ public final class DecisionModel {
   static final List<String> USED_WITH_SNAPSHOT = List.of(
       "score", "breakdown.riskPenalty", "trust.trustedPeerCount", "trust.anomalyScore",
       "trust.suspicious", "coverage", "freshness.lastIndexedAt");
+
+  static final List<String> USED_WITH_SNAPSHOT_LISTED = java.util.stream.Stream
+      .concat(USED_WITH_SNAPSHOT.stream(), java.util.stream.Stream.of("screening")).toList();
+
+  /** A wallet on a screening list is blocked (D3) even before any history of its own is indexed. */
+  private static Decision listedBaseline(DecisionInput in) {
+    Decision b = baseline(in);
+    List<Coded> reasons = new ArrayList<>();
+    reasons.add(sanctioned(in));
+    reasons.addAll(b.reasons());
+    RecommendedLimit limit = new RecommendedLimit(LimitTable.amount(in.useCase(), Verdict.block, LimitTable.Band.of(0)),
+        CURRENCY, basis(in.useCase(), Verdict.block, LimitTable.Band.of(0)));
+    return new Decision(b.wallet(), b.username(), b.useCase(), Verdict.block, RiskLevel.HIGH_RISK.label(), limit,
+        List.copyOf(reasons), b.warnings(), b.score(),
+        new EvidenceUse(List.of("freshness.cacheStatus", "screening"), b.evidence().missing()),
+        b.freshness(), b.coverage(), b.scoreModelVersion(), b.decisionModelVersion());
+  }
+
+  private static Coded sanctioned(DecisionInput in) {
+    List<String> where = new ArrayList<>();
+    for (Listing l : in.listings()) {
+      where.add(l.list() + (l.label().isBlank() ? "" : " (" + l.label() + ")"));
+    }
+    return new Coded(SANCTIONED_ADDRESS, "This wallet is on the screening list "
+        + String.join(", ", where) + "; do not transact.");
+  }
+
+  /** One reason per screening list that named a counterparty, in list-name order. */
+  private static List<Coded> flaggedCounterparties(CommittedSnapshot snap) {
+    List<Coded> out = new ArrayList<>();
+    snap.flaggedLists().forEach((list, n) -> out.add(new Coded(FLAGGED_COUNTERPARTY_PREFIX + list,
+        n + (n == 1 ? " counterparty" : " counterparties") + " of this wallet " + (n == 1 ? "is" : "are")
+            + " on the screening list " + list + " (risk penalty " + ScoreModel.PENALTY_PER_FLAGGED + " each).")));
+    return out;
+  }
 
   static final List<String> MISSING_BASELINE = List.of(
       "committedSnapshot", "walletAge", "transactionHistory", "counterparties", "attestations", "trustGraph");

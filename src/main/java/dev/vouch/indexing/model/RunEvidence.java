@@ -6,6 +6,8 @@ import dev.vouch.chain.model.ChainTx;
 import dev.vouch.score.NewSnapshot;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
+import dev.vouch.screening.model.Listing;
+import dev.vouch.screening.model.ScreeningSet;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,18 +28,27 @@ import java.util.TreeMap;
  * counterparty is the other side: the recipient or called contract, the created contract, or the
  * sender. Native value counts only direct top-level value of successful transactions. Failed
  * transactions are those the wallet sent whose receipt status is 0. Aggregate chains add their
- * nonce (sent transactions; 0 for a contract account) and never counterparties or value.
+ * nonce (sent transactions; 0 for a contract account) and never counterparties or value. A
+ * counterparty on any screening list is flagged once, however many lists name it.
  */
 public final class RunEvidence {
 
+  /** @param screening the screening lists: a counterparty on any of them is flagged */
   public record Input(
       String wallet,
       Instant now,
       long homeChainId,
-      Set<String> flaggedAddresses,
+      ScreeningSet screening,
       AttestationFacts attestations,
       Long jobId,
-      List<ChainRead> reads) {}
+      List<ChainRead> reads) {
+
+    /** Flagged addresses as one unlabelled list named CONFIG. */
+    public Input(String wallet, Instant now, long homeChainId, Set<String> flaggedAddresses,
+        AttestationFacts attestations, Long jobId, List<ChainRead> reads) {
+      this(wallet, now, homeChainId, ScreeningSet.of("CONFIG", flaggedAddresses), attestations, jobId, reads);
+    }
+  }
 
   private RunEvidence() {}
 
@@ -86,20 +97,20 @@ public final class RunEvidence {
               m.first, m.last, m.valueIn, m.valueOut));
         });
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
-            h.capped(), true, "history", txCount, t.counterparties.size(), in.now()));
+            h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom()));
         usable = true;
       } else if (read.outcome() instanceof ChainOutcome.Aggregate a) {
         txCount = a.contract() ? 0 : a.nonce();
         isActive = a.nonce() > 0 || a.balance().signum() > 0;
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "limited", false, true,
-            null, null, "aggregate", txCount, 0, in.now()));
+            null, null, read.source(), txCount, 0, in.now(), read.fallbackFrom()));
         usable = true;
       } else {
         ChainOutcome.Failed f = (ChainOutcome.Failed) read.outcome();
         txCount = 0;
         isActive = false;
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "error", !f.standing(),
-            f.standing(), null, null, read.mode(), 0, 0, in.now()));
+            f.standing(), null, null, read.source(), 0, 0, in.now(), read.fallbackFrom()));
       }
       total += txCount;
       if (read.chainId() == in.homeChainId()) {
@@ -113,9 +124,12 @@ public final class RunEvidence {
       return Optional.empty();
     }
     int flagged = 0;
-    for (String address : in.flaggedAddresses()) {
-      if (distinct.contains(address)) {
+    Map<String, Integer> byList = new TreeMap<>();
+    for (String address : distinct) {
+      List<Listing> listings = in.screening().lookup(address);
+      if (!listings.isEmpty()) {
         flagged++;
+        listings.forEach(l -> byList.merge(l.list(), 1, Integer::sum));
       }
     }
     int ageDays = first == null ? 0 : (int) Math.max(0, Duration.between(first, in.now()).toDays());
@@ -123,7 +137,7 @@ public final class RunEvidence {
     Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
         att.accepted(), att.counterparties(), att.peerScoreSum());
     return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
-        List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId()));
+        List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList));
   }
 
   private static Instant earliest(Instant a, Instant b) {

@@ -116,7 +116,7 @@ public final class GraphModel {
     InteractionGraph.Summary summary = new InteractionGraph.Summary(rows.hasSnapshot() ? rows.nodeCount() : 0,
         nodes.size(), profiles, rows.verifiedPeers(), rows.chainsWithCounterparties());
     boolean counts = rows.coverage().stream()
-        .anyMatch(c -> "indexed".equals(c.status()) && "history".equals(c.source()));
+        .anyMatch(c -> "indexed".equals(c.status()));
     InteractionGraph.Capabilities capabilities = new InteractionGraph.Capabilities(counts, counts, counts, counts,
         counts, false);
     List<String> explanations = explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked);
@@ -138,7 +138,8 @@ public final class GraphModel {
     for (ChainRow c : chains) {
       CoverageRow cov = coverage.get(c.chainId());
       if (!c.statsCaptured()) {
-        if (cov != null && "aggregate".equals(cov.source())) {
+        // Aggregate figures never give counts: source rpc (older snapshots: aggregate).
+        if (cov != null && ("rpc".equals(cov.source()) || "aggregate".equals(cov.source()))) {
           unavailable++;
         } else {
           pending++;

@@ -78,7 +78,7 @@ class RunEvidenceTest {
         new NewSnapshot.CounterpartyRow(D, 5042002, true, 0, 1, daysAgo(400), daysAgo(400),
             BigInteger.ZERO, BigInteger.ZERO));
     assertThat(s.chains()).containsExactly(new NewSnapshot.ChainRow(5042002, "Arc Testnet", "indexed",
-        false, false, false, true, "history", 6, 3, NOW));
+        false, false, false, true, "otterscan", 6, 3, NOW));
   }
 
   @Test
@@ -97,9 +97,9 @@ class RunEvidenceTest {
         .containsExactly("indexed", "limited", "limited", "error", "error");
     assertThat(s.chains().get(0).historyCapped()).isTrue();
     assertThat(s.chains().get(1)).isEqualTo(new NewSnapshot.ChainRow(137, "Polygon", "limited", false, true,
-        null, null, "aggregate", 12, 0, NOW));
+        null, null, "rpc", 12, 0, NOW));
     assertThat(s.chains().get(3)).isEqualTo(new NewSnapshot.ChainRow(1, "Ethereum Mainnet", "error", true, false,
-        null, null, "history", 0, 0, NOW));
+        null, null, "otterscan", 0, 0, NOW));
     assertThat(s.chains().get(4).transient_()).isFalse();
     assertThat(s.chains().get(4).standing()).isTrue();
     assertThat(s.activeChains()).containsExactly("Arc Testnet", "Polygon");

@@ -1,0 +1,162 @@
+package dev.vouch.chain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.ChainTx;
+import io.vertx.core.Future;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * A wallet's history from a Blockscout explorer's REST API v2:
+ * {@code /api/v2/addresses/{address}/transactions}, newest first, following the answer's
+ * {@code next_page_params} cursor (sent back as query parameters) until it is null or more than
+ * cap transactions are in. An address the explorer never saw answers 404: no history. Pending
+ * transactions (no block yet) are skipped.
+ */
+final class BlockscoutReader implements HistorySource {
+
+  /** Default page of Blockscout; another size is asked for with items_count (v12 and later). */
+  static final int DEFAULT_PAGE = 50;
+  private static final Pattern CURSOR_KEY = Pattern.compile("[a-z_]{1,40}");
+
+  private final ExplorerClient client;
+
+  BlockscoutReader(ExplorerClient client) {
+    this.client = client;
+  }
+
+  @Override
+  public String name() {
+    return client.source().name();
+  }
+
+  @Override
+  public Future<ChainOutcome.History> history(String wallet, int cap) {
+    return new Paging(wallet, cap).next(Map.of());
+  }
+
+  private final class Paging {
+    final String wallet;
+    final int cap;
+    final List<ChainTx> txs = new ArrayList<>();
+    final Set<String> seen = new HashSet<>();
+    final Set<Map<String, String>> cursors = new HashSet<>();
+
+    Paging(String wallet, int cap) {
+      this.wallet = wallet;
+      this.cap = cap;
+    }
+
+    Future<ChainOutcome.History> next(Map<String, String> cursor) {
+      Map<String, String> q = new LinkedHashMap<>(cursor);
+      if (client.source().pageSize() != DEFAULT_PAGE) {
+        q.put("items_count", Integer.toString(client.source().pageSize()));
+      }
+      return client.get("/api/v2/addresses/" + wallet + "/transactions", q, r -> r).compose(r -> {
+        if (r.status() == 404) {
+          return done(false);
+        }
+        JsonNode items = r.body().get("items");
+        if (items == null || !items.isArray()) {
+          throw RpcShapes.malformed("blockscout answer without items");
+        }
+        for (JsonNode item : items) {
+          ChainTx tx = tx(item);
+          if (tx != null && seen.add(tx.hash())) {
+            txs.add(tx);
+          }
+        }
+        if (txs.size() > cap) {
+          return done(true);
+        }
+        Map<String, String> nextCursor = cursor(r.body().get("next_page_params"));
+        if (nextCursor == null) {
+          return done(false);
+        }
+        if (!cursors.add(nextCursor)) {
+          throw RpcShapes.malformed("blockscout next_page_params repeats");
+        }
+        return next(nextCursor);
+      });
+    }
+
+    private Future<ChainOutcome.History> done(boolean capped) {
+      txs.sort(HistoryReader.NEWEST_FIRST);
+      return Future.succeededFuture(new ChainOutcome.History(txs.subList(0, Math.min(cap, txs.size())), capped));
+    }
+  }
+
+  /** next_page_params as query parameters: an object of short scalars, or null at the end. */
+  static Map<String, String> cursor(JsonNode params) {
+    if (params == null || params.isNull()) {
+      return null;
+    }
+    if (!params.isObject() || params.size() > 10) {
+      throw RpcShapes.malformed("blockscout next_page_params is not a small object");
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (Iterator<Map.Entry<String, JsonNode>> it = params.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> f = it.next();
+      JsonNode v = f.getValue();
+      if (!CURSOR_KEY.matcher(f.getKey()).matches() || f.getKey().equals("apikey") || !(v.isValueNode())) {
+        throw RpcShapes.malformed("blockscout next_page_params holds an unexpected field");
+      }
+      String text = v.isNull() ? "" : v.asText();
+      if (text.length() > 100) {
+        throw RpcShapes.malformed("blockscout next_page_params value too long");
+      }
+      out.put(f.getKey(), text);
+    }
+    return out;
+  }
+
+  /** One item of the list, validated; null for a pending transaction. */
+  static ChainTx tx(JsonNode t) {
+    JsonNode blockNode = t.hasNonNull("block_number") ? t.get("block_number") : t.get("block");
+    if (blockNode == null || blockNode.isNull()) {
+      return null;
+    }
+    if (!blockNode.canConvertToLong() || blockNode.asLong() < 0) {
+      throw RpcShapes.malformed("block_number is not a number");
+    }
+    String hash = RpcShapes.hash(t.get("hash"), "hash");
+    JsonNode position = t.get("position");
+    if (position == null || !position.canConvertToLong() || position.asLong() < 0) {
+      throw RpcShapes.malformed("position is not a number");
+    }
+    Instant at;
+    try {
+      at = Instant.parse(RpcShapes.field(t, "timestamp").asText());
+    } catch (DateTimeParseException e) {
+      throw RpcShapes.malformed("timestamp is not ISO 8601");
+    }
+    String status = t.path("status").asText("");
+    if (!"ok".equals(status) && !"error".equals(status)) {
+      throw RpcShapes.malformed("status is not ok or error");
+    }
+    String created = hashOf(t.get("created_contract"), "created_contract");
+    String to = created != null ? null : hashOf(t.get("to"), "to");
+    String from = hashOf(t.get("from"), "from");
+    if (from == null) {
+      throw RpcShapes.malformed("missing from");
+    }
+    return new ChainTx(hash, blockNode.asLong(), position.asLong(), at, from, to, created,
+        EtherscanReader.wei(t.get("value")), "ok".equals(status));
+  }
+
+  private static String hashOf(JsonNode party, String name) {
+    if (party == null || party.isNull()) {
+      return null;
+    }
+    return RpcShapes.address(party.get("hash"), name + ".hash");
+  }
+}

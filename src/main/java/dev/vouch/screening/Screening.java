@@ -1,0 +1,163 @@
+package dev.vouch.screening;
+
+import dev.vouch.config.ScreeningSource;
+import dev.vouch.screening.model.ScreeningSet;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Logger;
+
+/**
+ * The screening lists of {@code models.flaggedAddresses}, loaded at start (a list that cannot be
+ * read stops the start: screening must not silently run without it) and read again every
+ * {@code screeningRefreshMinutes}. A refresh that fails keeps that list's last good version. The
+ * current merged set is one immutable value, shared by every verticle of the process.
+ */
+public final class Screening {
+
+  private static final Logger LOG = Logger.getLogger(Screening.class.getName());
+  /** The full SDN XML is tens of MB; anything past this is not a list we expect. */
+  static final long MAX_BYTES = 256L << 20;
+  private static final Duration FETCH_TIMEOUT = Duration.ofSeconds(120);
+
+  private final List<ScreeningSource> sources;
+  private final Map<String, ScreeningSet> lastGood = new LinkedHashMap<>();
+  private volatile ScreeningSet current = ScreeningSet.EMPTY;
+
+  private Screening(List<ScreeningSource> sources) {
+    this.sources = sources;
+  }
+
+  /** Fixed lists, for tests and tools that do not read files. */
+  public static Screening fixed(ScreeningSet set) {
+    Screening s = new Screening(List.of());
+    s.current = set;
+    return s;
+  }
+
+  /** Loads every list once (off the event loop), then schedules refreshes. */
+  public static Future<Screening> start(Vertx vertx, List<ScreeningSource> sources, int refreshMinutes) {
+    Screening s = new Screening(sources);
+    return vertx.executeBlocking(() -> {
+      s.reload(true);
+      return s;
+    }, false).onSuccess(x -> {
+      if (refreshMinutes > 0 && !sources.isEmpty()) {
+        long every = Duration.ofMinutes(refreshMinutes).toMillis();
+        vertx.setPeriodic(every, every, id -> vertx.executeBlocking(() -> {
+          s.reload(false);
+          return null;
+        }, false));
+      }
+    });
+  }
+
+  /** Every list's addresses as of the last load. */
+  public ScreeningSet current() {
+    return current;
+  }
+
+  /**
+   * Reads every list again. At start (strict) a failure fails the whole load; later a failed list
+   * keeps its previous version and is logged. Blocking: call from a worker thread.
+   */
+  public synchronized void reload(boolean strict) {
+    Map<String, List<String>> inline = new LinkedHashMap<>();
+    for (ScreeningSource src : sources) {
+      if (src.type() == ScreeningSource.Type.inline) {
+        inline.computeIfAbsent(src.name(), k -> new ArrayList<>()).add(src.address());
+        continue;
+      }
+      try {
+        ScreeningSet set = read(src);
+        ScreeningSet before = lastGood.put(src.name(), set);
+        int n = set.sizes().getOrDefault(src.name(), 0);
+        if (before == null || !before.addresses().equals(set.addresses())) {
+          LOG.info(() -> "screening list " + src.name() + " loaded from " + src.location() + ": " + n + " addresses");
+        }
+      } catch (IOException | RuntimeException e) {
+        String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + e.getMessage();
+        if (strict) {
+          throw new IllegalStateException(why, e);
+        }
+        LOG.warning(why + (lastGood.containsKey(src.name()) ? "; keeping the previous version" : ""));
+      }
+    }
+    inline.forEach((name, addresses) -> lastGood.put(name, ScreeningSet.of(name, addresses)));
+    ScreeningSet.Builder merged = new ScreeningSet.Builder();
+    lastGood.values().forEach(merged::addAll);
+    current = merged.build();
+  }
+
+  private static ScreeningSet read(ScreeningSource src) throws IOException {
+    try (InputStream in = open(src)) {
+      return src.type() == ScreeningSource.Type.csv
+          ? ListParsers.csv(src.name(), in)
+          : ListParsers.sdnXml(src.name(), in);
+    }
+  }
+
+  private static InputStream open(ScreeningSource src) throws IOException {
+    if (src.path() != null && !src.path().isBlank()) {
+      return bounded(Files.newInputStream(Path.of(src.path())));
+    }
+    HttpClient http = HttpClient.newBuilder()
+        .followRedirects(HttpClient.Redirect.NEVER)
+        .connectTimeout(Duration.ofSeconds(10))
+        .build();
+    try {
+      HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(src.url()))
+          .timeout(FETCH_TIMEOUT).header("User-Agent", "vouch-screening").GET().build(),
+          HttpResponse.BodyHandlers.ofInputStream());
+      if (r.statusCode() != 200) {
+        r.body().close();
+        throw new IOException("HTTP " + r.statusCode() + " (redirects are not followed: configure the final URL)");
+      }
+      return bounded(r.body());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted", e);
+    }
+  }
+
+  /** Fails the read once more than MAX_BYTES came in. */
+  private static InputStream bounded(InputStream in) {
+    return new FilterInputStream(in) {
+      private long read;
+
+      @Override
+      public int read() throws IOException {
+        int b = super.read();
+        count(b < 0 ? 0 : 1);
+        return b;
+      }
+
+      @Override
+      public int read(byte[] buf, int off, int len) throws IOException {
+        int n = super.read(buf, off, len);
+        count(Math.max(n, 0));
+        return n;
+      }
+
+      private void count(int n) throws IOException {
+        read += n;
+        if (read > MAX_BYTES) {
+          throw new IOException("list is larger than " + MAX_BYTES + " bytes");
+        }
+      }
+    };
+  }
+}
