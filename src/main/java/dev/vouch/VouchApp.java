@@ -14,7 +14,9 @@ import dev.vouch.ops.Metrics;
 import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
+import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.bus.Addresses;
 import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
@@ -115,6 +117,12 @@ public final class VouchApp implements AutoCloseable {
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
     SnapshotStore store = new SnapshotStore(pool);
+    ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
+        state -> !state.jobInFlight() && state.snapshot()
+            .map(s -> s.committedAt().plus(staleAfter).isAfter(clock.instant())).orElse(false));
+    vertx.eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> reads.invalidate(m.body()));
+    vertx.eventBus().<String>consumer(Addresses.WALLET_CHANGED, m -> reads.invalidate(m.body()));
+    vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> reads.clear());
 
     Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
         config.models().screeningRefreshMinutes());
@@ -124,11 +132,11 @@ public final class VouchApp implements AutoCloseable {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
           .compose(v -> {
-            Decisions decisions = new Decisions(store, clock, staleAfter, homeChain, lists.result());
+            Decisions decisions = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             return vertx.deployVerticle(() -> new DecisionVerticle(decisions), many)
                 .compose(x -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances));
           })
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(store, clock, staleAfter), many))
+          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(reads, clock, staleAfter), many))
           .compose(v -> Interaction.cursors(pool, config))
           .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
     }

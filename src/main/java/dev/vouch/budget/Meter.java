@@ -5,6 +5,7 @@ import dev.vouch.budget.model.Operation;
 import io.vertx.core.Future;
 import io.vertx.ext.web.RoutingContext;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Per-route metering at the edge. A fixed-cost route declares its cost in one line of its
@@ -28,6 +29,20 @@ public final class Meter {
   public Future<Admission> charge(RoutingContext ctx, Operation op, int quantity) {
     return metering.charge(Authenticator.caller(ctx), op, quantity)
         .onSuccess(a -> RateHeaders.charged(ctx.response(), a));
+  }
+
+  /**
+   * Charges while a side-effect-free read runs, so the read does not wait for the budget round
+   * trip. The read's result is released only once the admission succeeded; a caller already known
+   * to be over budget is refused before any read starts.
+   */
+  public <T> Future<T> chargingWhile(RoutingContext ctx, Operation op, Supplier<Future<T>> read) {
+    Future<Admission> admission = charge(ctx, op, 1);
+    if (admission.failed()) {
+      return Future.failedFuture(admission.cause());
+    }
+    Future<T> result = read.get();
+    return admission.compose(a -> result);
   }
 
   public Metering metering() {

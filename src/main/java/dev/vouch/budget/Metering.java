@@ -27,11 +27,13 @@ public final class Metering {
   private final Budgets budgets;
   private final BudgetConfig config;
   private final MeterRegistry registry;
+  private final ExhaustedCallers exhausted;
 
   Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry) {
     this.budgets = budgets;
     this.config = config;
     this.registry = registry;
+    this.exhausted = new ExhaustedCallers(budgets.clock());
   }
 
   public BudgetConfig.Tier tier(Caller caller) {
@@ -60,6 +62,11 @@ public final class Metering {
     long cost = (long) config.cost(op) * quantity;
     if (cost <= 0) {
       return Future.succeededFuture(Admission.free());
+    }
+    RateLimited known = exhausted.refusal(caller.bucket(), cost);
+    if (known != null) {
+      registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS).increment();
+      return Future.failedFuture(known);
     }
     List<Limit> limits = new ArrayList<>(2);
     limits.add(units(caller, cost));
@@ -123,6 +130,9 @@ public final class Metering {
       }
       if (refused.purpose().equals(RECEIPTS)) {
         return Future.failedFuture(RateLimited.receipts(refused.limit(), a.retryAfterSeconds()));
+      }
+      if (refused.purpose().equals(Budgets.UNITS)) {
+        exhausted.remember(refused.owner(), a);
       }
       return Future.failedFuture(RateLimited.perMinute(cost, a.limit(), a.remaining(), a.retryAfterSeconds()));
     });

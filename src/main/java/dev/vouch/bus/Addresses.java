@@ -30,6 +30,18 @@ public final class Addresses {
   public static final String SNAPSHOT_COMMITTED = "vouch.indexing.snapshot-committed";
 
   /**
+   * Published on this instance (String wallet) when this instance queued a job for the wallet:
+   * the read cache drops it so the next read shows the run in progress.
+   */
+  public static final String WALLET_CHANGED = "vouch.indexing.wallet-changed";
+
+  /**
+   * Published on this instance (no body) when the notification listener (re)subscribed: any
+   * notification sent while it was away is lost, so per-instance caches drop everything.
+   */
+  public static final String NOTIFICATIONS_RESUMED = "vouch.indexing.notifications-resumed";
+
+  /**
    * ReceiptRequests.Create -> ReceiptRequests.Minted: mint from the live decision (not charged
    * here). Failure 404 NOT_FOUND for an unknown username.
    */

@@ -52,7 +52,8 @@ public record AppConfig(
       int maxUriBytes,
       int maxConnectionsPerIp,
       int requestTimeoutMs,
-      List<String> corsOrigins) {}
+      List<String> corsOrigins,
+      int accessLogPerSecond) {}
 
   /**
    * Postgres. The deadlines keep a hung database from hanging the API: together they stay under
@@ -62,9 +63,10 @@ public record AppConfig(
    *     does not answer
    * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
    * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
+   * @param readCacheMillis how long an API process reuses a wallet's read state (0 = never; see ReadStateCache)
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
-      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs) {
+      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -134,7 +136,8 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
-            database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs()),
+            database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
+            database.readCacheMillis()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 
@@ -143,7 +146,7 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
-            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins()),
+            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond()),
         database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
   }
 

@@ -10,6 +10,7 @@ import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.score.Lookup;
+import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.SnapshotStore;
 import dev.vouch.score.WalletState;
@@ -34,21 +35,25 @@ public final class Decisions {
   private static final Logger LOG = Logger.getLogger(Decisions.class.getName());
 
   private final SnapshotStore store;
+  private final ReadStateCache reads;
   private final Clock clock;
   private final Duration staleAfter;
   private final String homeChain;
   private final Screening screening;
 
-  public Decisions(SnapshotStore store, Clock clock, Duration staleAfter, String homeChain, Screening screening) {
+  /** {@code reads} serves the single read (hot, repeated); batches and receipts read through. */
+  public Decisions(SnapshotStore store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain,
+      Screening screening) {
     this.screening = screening;
     this.store = store;
+    this.reads = reads;
     this.clock = clock;
     this.staleAfter = staleAfter;
     this.homeChain = homeChain;
   }
 
   public Future<Decision> read(DecisionQuery q) {
-    return store.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant()));
+    return reads.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant()));
   }
 
   /** A wallet or a registered username; empty when no identity carries the username. */

@@ -12,6 +12,7 @@ import dev.vouch.store.StoreException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.VertxException;
+import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpHeaders;
@@ -28,7 +29,6 @@ import java.util.regex.Pattern;
 /** Request id, access log, envelope writing and the one failure-to-HTTP mapping. */
 public final class Edge {
 
-  private static final Logger ACCESS = Logger.getLogger("dev.vouch.access");
   private static final Logger LOG = Logger.getLogger(Edge.class.getName());
   /** Expected failures repeat once per request during an outage: one line per interval each. */
   private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
@@ -45,28 +45,26 @@ public final class Edge {
 
   private Edge() {}
 
-  static void begin(RoutingContext ctx) {
-    long start = System.nanoTime();
-    String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
-    ctx.put(RequestIds.CONTEXT_KEY, id);
-    HttpServerResponse response = ctx.response().putHeader(RequestIds.HEADER, id).putHeader(NOSNIFF, NOSNIFF_VALUE);
-    if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
-      // A keyed answer is for that caller only; a route may still declare itself cacheable.
-      response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
-    }
-    ctx.addEndHandler(v -> {
-      if (ACCESS.isLoggable(Level.INFO)) {
-        ACCESS.info(() -> String.format("{\"requestId\":\"%s\",\"method\":\"%s\",\"path\":\"%s\",\"status\":%d,\"ms\":%.2f}",
-            id, ctx.request().method(), jsonSafe(ctx.request().path()), ctx.response().getStatusCode(),
-            (System.nanoTime() - start) / 1e6));
+  /** First handler of every route: request id, security headers, and the access-log line when the answer ends. */
+  static Handler<RoutingContext> begin(AccessLog accessLog) {
+    return ctx -> {
+      long start = System.nanoTime();
+      String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
+      ctx.put(RequestIds.CONTEXT_KEY, id);
+      HttpServerResponse response = ctx.response().putHeader(RequestIds.HEADER, id).putHeader(NOSNIFF, NOSNIFF_VALUE);
+      if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
+        // A keyed answer is for that caller only; a route may still declare itself cacheable.
+        response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
       }
-    });
-    if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
-      // Refused here: the router would fail decoding path parameters without saying why.
-      error(ctx, ApiError.invalidRequest("The request URI has an invalid percent-escape; encode '%' as %25."));
-      return;
-    }
-    ctx.next();
+      ctx.addEndHandler(v -> accessLog.record(id, ctx.request().method().name(), ctx.request().path(),
+          ctx.response().getStatusCode(), start));
+      if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
+        // Refused here: the router would fail decoding path parameters without saying why.
+        error(ctx, ApiError.invalidRequest("The request URI has an invalid percent-escape; encode '%' as %25."));
+        return;
+      }
+      ctx.next();
+    };
   }
 
   public static void ok(RoutingContext ctx, int status, Object data) {
@@ -228,7 +226,4 @@ public final class Edge {
     return ctx.request().remoteAddress() == null ? "unknown" : ctx.request().remoteAddress().hostAddress();
   }
 
-  private static String jsonSafe(String s) {
-    return s.replace("\\", "\\\\").replace("\"", "\\\"");
-  }
 }

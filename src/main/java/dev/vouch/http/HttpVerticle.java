@@ -70,7 +70,7 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
         budgets.authenticator());
-    router.route().handler(Edge::begin).handler(connections);
+    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));
     }
@@ -117,8 +117,8 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
-        .compose(meter.charging(ctx, Operation.decisionRead))
-        .compose(q -> routes.ask(Addresses.DECISION_READ, q))
+        .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
+            () -> routes.ask(Addresses.DECISION_READ, q)))
         .onSuccess(decision -> Edge.ok(ctx, 200, decision))
         .onFailure(t -> Edge.fail(ctx, t));
   }

@@ -140,10 +140,11 @@ public final class ScanRequestsVerticle extends VerticleBase {
   }
 
   private Future<Boolean> queue(Caller caller, String wallet, String kind, String mode, boolean ledger, Instant now) {
-    if (!ledger) {
-      return jobs.enqueue(wallet, kind, mode, now).map(job -> job.isPresent());
-    }
-    return jobs.enqueueWithLedger(wallet, kind, mode, caller.key().orElseThrow().id(), now).map(job -> job.isPresent());
+    Future<Boolean> queued = !ledger
+        ? jobs.enqueue(wallet, kind, mode, now).map(job -> job.isPresent())
+        : jobs.enqueueWithLedger(wallet, kind, mode, caller.key().orElseThrow().id(), now).map(job -> job.isPresent());
+    // This instance's read cache must show refreshInProgress at once.
+    return queued.onSuccess(started -> vertx.eventBus().publish(Addresses.WALLET_CHANGED, wallet));
   }
 
   private static Future<Answer> ok(int status, Status data) {

@@ -26,6 +26,7 @@ public final class SnapshotNotifications extends VerticleBase {
     subscriber = PgSubscriber.subscriber(vertx, url.connectOptions())
         .reconnectPolicy(retries -> 1000L);
     subscriber.channel(IndexingQueries.SNAPSHOT_CHANNEL)
+        .subscribeHandler(v -> vertx.eventBus().publish(Addresses.NOTIFICATIONS_RESUMED, null))
         .handler(wallet -> vertx.eventBus().publish(Addresses.SNAPSHOT_COMMITTED, wallet));
     subscriber.channel(IndexingQueries.JOBS_CHANNEL)
         .handler(job -> vertx.eventBus().publish(Addresses.JOBS_QUEUED, job));

@@ -1,12 +1,14 @@
 package dev.vouch.ops;
 
-import java.util.logging.ConsoleHandler;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
 import java.util.logging.Logger;
 
-/** Routes all java.util.logging (and, through slf4j-jdk14, library logging) to JSON lines on stderr. */
+/**
+ * Routes all java.util.logging (and, through slf4j-jdk14, library logging) to JSON lines on
+ * stderr, written off the calling thread ({@link AsyncLogHandler}).
+ */
 public final class Logs {
 
   private Logs() {}
@@ -17,8 +19,7 @@ public final class Logs {
     }
     LogManager.getLogManager().reset();
     Logger root = Logger.getLogger("");
-    Handler handler = new ConsoleHandler();
-    handler.setFormatter(new JsonLogFormatter());
+    Handler handler = new AsyncLogHandler(new JsonLogFormatter(), 16_384);
     handler.setLevel(level);
     root.addHandler(handler);
     root.setLevel(level);

@@ -14,11 +14,11 @@ import java.time.Duration;
 /** Answers score reads from the latest committed snapshot, or the baseline. */
 public final class ScoreVerticle extends VerticleBase {
 
-  private final SnapshotStore store;
+  private final ReadStateCache store;
   private final Clock clock;
   private final Duration staleAfter;
 
-  public ScoreVerticle(SnapshotStore store, Clock clock, Duration staleAfter) {
+  public ScoreVerticle(ReadStateCache store, Clock clock, Duration staleAfter) {
     this.store = store;
     this.clock = clock;
     this.staleAfter = staleAfter;

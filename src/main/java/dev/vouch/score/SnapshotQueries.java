@@ -47,6 +47,24 @@ final class SnapshotQueries {
        ORDER BY q.ord
       """;
 
+  private static final String SELECT_PART = "\nSELECT q.address, i.username,";
+
+  /**
+   * READ_STATE for one wallet by address. Postgres keeps re-planning the unnest form (its generic
+   * plan guesses 10 rows and looks costlier than a custom one), which costs more than the read
+   * itself on the hot single-wallet path; with a scalar parameter the generic plan is chosen and
+   * cached. Same columns, same subqueries: only the entry list differs.
+   */
+  static final String READ_STATE_ONE = oneWallet(READ_STATE);
+
+  private static String oneWallet(String many) {
+    int select = many.indexOf(SELECT_PART);
+    if (!many.startsWith("WITH q AS (") || select < 0) {
+      throw new IllegalStateException("READ_STATE no longer has the shape WITH q AS (...) " + SELECT_PART.trim());
+    }
+    return "WITH q AS (SELECT 1::bigint AS ord, $1::text AS address)" + many.substring(select);
+  }
+
   static final String UPSERT_WALLET =
       "INSERT INTO wallets (address) VALUES ($1) ON CONFLICT (address) DO NOTHING";
 

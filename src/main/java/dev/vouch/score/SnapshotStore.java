@@ -84,8 +84,12 @@ public final class SnapshotStore {
     }
   }
 
+  /** The single-wallet read: the same columns through a statement whose plan is cached. */
   public Future<WalletState> read(String wallet) {
-    return read(List.of(wallet)).map(list -> list.get(0));
+    return pool.preparedQuery(SnapshotQueries.READ_STATE_ONE)
+        .execute(Tuple.of(wallet))
+        .map(rows -> map(rows.iterator().next()))
+        .recover(t -> Future.failedFuture(StoreException.translate(t)));
   }
 
   /** Commits a snapshot, its coverage and counterparties in one transaction; returns its id. */
