@@ -90,7 +90,7 @@ public final class VouchApp implements AutoCloseable {
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
-    Pool pool = Pools.create(vertx, url, config.database().poolSize());
+    Pool pool = Pools.create(vertx, url, config.database());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, receiptKeys);
     try {
@@ -105,10 +105,11 @@ public final class VouchApp implements AutoCloseable {
   }
 
   private Future<?> deploy(PrometheusMeterRegistry registry, Clock clock) {
+    // tryComplete: the check's own timeout may have answered first.
     HealthChecks health = HealthChecks.create(vertx).register("postgres", 2000, promise ->
         pool.query("SELECT 1").execute()
-            .onSuccess(rows -> promise.complete(Status.OK()))
-            .onFailure(t -> promise.complete(Status.KO())));
+            .onSuccess(rows -> promise.tryComplete(Status.OK()))
+            .onFailure(t -> promise.tryComplete(Status.KO())));
     budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
@@ -145,7 +146,7 @@ public final class VouchApp implements AutoCloseable {
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity),
+            HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

@@ -98,4 +98,23 @@ class SnapshotStoreTest {
     assertThat(states.get(0).snapshot()).isPresent();
     assertThat(states.get(1).snapshot()).isEmpty();
   }
+
+  @Test
+  void addressesAndUsernamesResolveTogetherInInputOrderAndUnknownNamesAreEmpty() throws Exception {
+    String c = "0x" + "c3".repeat(20);
+    String d = "0x" + "d4".repeat(20);
+    Snapshots.commit(pool, Snapshots.of(c, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
+    dev.vouch.support.Sql.exec(db, "INSERT INTO identities (username, wallet, display_name) VALUES ('cara.vouch', ?, 'Cara')", c);
+    List<Resolved> found = new SnapshotStore(pool).resolve(List.of(Lookup.wallet(d), Lookup.username("CARA.Vouch"),
+        Lookup.username("nobody.vouch"), Lookup.wallet(c))).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    assertThat(found).hasSize(4);
+    assertThat(found.get(0).state().wallet()).isEqualTo(d);
+    assertThat(found.get(0).state().snapshot()).isEmpty();
+    assertThat(found.get(1).state().wallet()).isEqualTo(c);
+    assertThat(found.get(1).state().username()).isEqualTo("cara.vouch");
+    assertThat(found.get(1).state().snapshot()).isPresent();
+    assertThat(found.get(2).unknownUsername()).isTrue();
+    assertThat(found.get(3).state().username()).isEqualTo("cara.vouch");
+    assertThat(found).allSatisfy(r -> assertThat(r.failure()).isNull());
+  }
 }
