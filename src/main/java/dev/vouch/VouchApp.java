@@ -7,6 +7,7 @@ import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
+import dev.vouch.identity.IdentityServices;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.interaction.Interaction;
 import dev.vouch.interaction.model.Cursors;
@@ -105,7 +106,7 @@ public final class VouchApp implements AutoCloseable {
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
-    Pool pool = Pools.create(vertx, url, config.database().poolSize());
+    Pool pool = Pools.create(vertx, url, config.database());
     Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, receiptKeys, jvmMetrics);
     try {
@@ -120,10 +121,11 @@ public final class VouchApp implements AutoCloseable {
   }
 
   private Future<?> deploy(PrometheusMeterRegistry registry, Clock clock) {
+    // tryComplete: the check's own timeout may have answered first.
     HealthChecks health = HealthChecks.create(vertx).register("postgres", 2000, promise ->
         pool.query("SELECT 1").execute()
-            .onSuccess(rows -> promise.complete(Status.OK()))
-            .onFailure(t -> promise.complete(Status.KO())));
+            .onSuccess(rows -> promise.tryComplete(Status.OK()))
+            .onFailure(t -> promise.tryComplete(Status.KO())));
     budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
@@ -159,8 +161,9 @@ public final class VouchApp implements AutoCloseable {
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
         lists.result()));
     boolean apiRoutes = config.role().runsApi();
+    IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
     return chain.compose(v -> vertx.deployVerticle(
-            () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors[0]),
+            HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

@@ -78,12 +78,20 @@ public final class Authenticator implements Handler<RoutingContext> {
     ctx.next();
   }
 
-  /** The token of "Bearer <token>" (scheme case-insensitive, RFC 9110), else null. */
+  /**
+   * The token of "Bearer <token>" (scheme case-insensitive, RFC 9110), else null. Exactly one
+   * space after the scheme and no whitespace in the token: a padded token is not the key.
+   */
   static String bearerToken(String header) {
     if (header.length() <= BEARER.length() || !header.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
       return null;
     }
-    String token = header.substring(BEARER.length()).trim();
-    return token.isEmpty() ? null : token;
+    String token = header.substring(BEARER.length());
+    for (int i = 0; i < token.length(); i++) {
+      if (Character.isWhitespace(token.charAt(i))) {
+        return null;
+      }
+    }
+    return token;
   }
 }

@@ -71,7 +71,7 @@ public final class Budgeting {
   public void registerHealth(HealthChecks health) {
     health.register("budgets", 2000, promise -> store.health().onComplete(ar -> {
       CounterStore.Health h = ar.succeeded() ? ar.result() : new CounterStore.Health("per-instance", true);
-      promise.complete(Status.OK(new JsonObject().put("store", h.store()).put("degraded", h.degraded())));
+      promise.tryComplete(Status.OK(new JsonObject().put("store", h.store()).put("degraded", h.degraded())));
     }));
   }
 }

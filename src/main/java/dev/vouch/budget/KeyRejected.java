@@ -1,12 +1,13 @@
 package dev.vouch.budget;
 
 /**
- * An Authorization header the edge refuses: INVALID (401 INVALID_KEY: wrong scheme, malformed,
- * unknown or revoked) or SUSPENDED (403 NOT_ALLOWED on every route).
+ * A caller the edge refuses: INVALID (401 INVALID_KEY: wrong scheme, malformed, unknown or
+ * revoked), SUSPENDED (403 NOT_ALLOWED on every route) or REQUIRED (401 NOT_ALLOWED: an
+ * operation that needs a key was called without one).
  */
 public final class KeyRejected extends RuntimeException {
 
-  public enum Reason { INVALID, SUSPENDED }
+  public enum Reason { INVALID, SUSPENDED, REQUIRED }
 
   private final Reason reason;
 
@@ -23,6 +24,11 @@ public final class KeyRejected extends RuntimeException {
   static KeyRejected suspended() {
     return new KeyRejected(Reason.SUSPENDED,
         "This API key is suspended; ask the Vouch team to resume it.");
+  }
+
+  /** The operation needs a key; the message says which and how to send it. */
+  public static KeyRejected required(String message) {
+    return new KeyRejected(Reason.REQUIRED, message);
   }
 
   public Reason reason() {

@@ -1,5 +1,7 @@
 package dev.vouch.budget;
 
+import dev.vouch.budget.model.Admission;
+
 /**
  * A refusal that the edge answers with 429 RATE_LIMITED and Retry-After. {@code limit} and
  * {@code remaining} are the per-minute state when that budget refused (else -1), so the answer
@@ -38,10 +40,16 @@ public final class RateLimited extends RuntimeException {
         + Math.max(1, retryAfterSeconds) + " seconds. Nothing was charged.", retryAfterSeconds);
   }
 
-  /** SPEC 3.2/3.3 per-wallet cooldown after a failed attempt (CONTRACT 2: RATE_LIMITED too). */
-  public static RateLimited cooldown(long retryAfterSeconds) {
-    return new RateLimited("This wallet had a failed indexing attempt in the last 10 minutes (cooldown); retry after "
-        + Math.max(1, retryAfterSeconds) + " seconds.", retryAfterSeconds);
+  /**
+   * SPEC 3.2/3.3 per-wallet cooldown after a failed attempt (CONTRACT 2: RATE_LIMITED too). The
+   * units stay spent (SPEC 3.2), so the refusal reports the budget they came from.
+   */
+  public static RateLimited cooldown(long retryAfterSeconds, Admission units) {
+    String message = "This wallet had a failed indexing attempt in the last 10 minutes (cooldown); retry after "
+        + Math.max(1, retryAfterSeconds) + " seconds.";
+    return units.charged()
+        ? new RateLimited(message, retryAfterSeconds, units.limit(), units.remaining())
+        : new RateLimited(message, retryAfterSeconds);
   }
 
   public long retryAfterSeconds() {

@@ -10,7 +10,7 @@ import dev.vouch.score.model.ScoreReport;
 import io.vertx.core.Vertx;
 import java.util.List;
 
-/** Registers a local codec for every record that crosses the event bus. */
+/** Registers a local codec for every record that crosses the event bus, and for failure replies. */
 public final class Codecs {
 
   private static final List<Class<?>> TYPES =
@@ -20,6 +20,7 @@ public final class Codecs {
   private Codecs() {}
 
   public static void register(Vertx vertx, List<Class<?>> more) {
+    Failures.register(vertx);
     for (Class<?> type : TYPES) {
       registerOne(vertx, type);
     }

@@ -64,7 +64,8 @@ public final class RpcException extends RuntimeException {
     String text = "JSON-RPC error " + code + ": " + RpcShapes.clip(message);
     return switch (code) {
       case -32601 -> new RpcException(Kind.UNSUPPORTED, text);
-      case -32600, -32602, -32700 -> new RpcException(Kind.REJECTED, text);
+      // 3: execution reverted (EIP-1474); the same call reverts again.
+      case -32600, -32602, -32700, 3 -> new RpcException(Kind.REJECTED, text);
       default -> new RpcException(Kind.SERVER, text);
     };
   }

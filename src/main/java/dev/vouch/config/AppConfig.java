@@ -14,7 +14,8 @@ public record AppConfig(
     BudgetConfig budgets,
     Indexing indexing,
     Receipts receipts,
-    Graph graph) {
+    Graph graph,
+    Identity identity) {
 
   public AppConfig {
     graph = graph == null ? Graph.DEFAULTS : graph;
@@ -32,6 +33,15 @@ public record AppConfig(
     }
   }
 
+  /**
+   * The HTTP edge.
+   *
+   * @param maxHeaderBytes largest header block accepted (431 beyond)
+   * @param maxUriBytes largest request line accepted (414 beyond)
+   * @param maxConnectionsPerIp open connections one direct peer may hold (trusted proxies exempt)
+   * @param requestTimeoutMs how long the edge waits for a consumer's answer before 503
+   * @param corsOrigins browser origins allowed to call the API ("*" for any); empty = no CORS
+   */
   public record Http(
       String host,
       int port,
@@ -39,10 +49,25 @@ public record AppConfig(
       long bodyLimitBytes,
       int shutdownGraceSeconds,
       List<String> trustedProxies,
+      int maxHeaderBytes,
+      int maxUriBytes,
+      int maxConnectionsPerIp,
+      int requestTimeoutMs,
+      List<String> corsOrigins,
       int accessLogPerSecond) {}
 
-  /** readCacheMillis: how long an API process reuses a wallet's read state (0 = never; see ReadStateCache). */
-  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort, int readCacheMillis) {
+  /**
+   * Postgres. The deadlines keep a hung database from hanging the API: together they stay under
+   * {@code http.requestTimeoutMs}, so a consumer normally answers before the edge gives up.
+   *
+   * @param acquireTimeoutMs wait for a pooled connection, including connecting to a server that
+   *     does not answer
+   * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
+   * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
+   * @param readCacheMillis how long an API process reuses a wallet's read state (0 = never; see ReadStateCache)
+   */
+  public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
+      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis) {
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -88,6 +113,16 @@ public record AppConfig(
       int reindexEveryMinutes, int reindexBatch) {}
 
   /**
+   * Username claims and attestations (issue 9).
+   *
+   * @param domain the host (and port) named in Sign-In with Ethereum messages
+   * @param uri the URI named in them
+   * @param challengeTtlSeconds how long a claim challenge can be signed and posted
+   * @param maxDeadlineSeconds furthest an attestation signature's deadline may lie ahead
+   */
+  public record Identity(String domain, String uri, int challengeTtlSeconds, int maxDeadlineSeconds) {}
+
+  /**
    * Receipt signing (issue 7).
    *
    * @param signingKey a private Ed25519 JWK or JWK set in JSON (e.g. from a secret); wins over the file
@@ -112,23 +147,25 @@ public record AppConfig(
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
+            database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
             database.readCacheMillis()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withHttpPort(int port) {
     return new AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
-            http.shutdownGraceSeconds(), http.trustedProxies(), http.accessLogPerSecond()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
+            http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
+            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond()),
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity);
   }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  * @param pageSize transactions asked for per ots_searchTransactionsBefore call (0 = 100)
  * @param maxBatch most calls in one JSON-RPC batch; 1 sends every call alone (0 = 10)
  * @param sources history providers in order of preference; empty = otterscan over rpcUrls
+ * @param confirmations blocks (the transaction's own included) before an attested transaction is
+ *     final (0 = 1)
  */
 public record ChainConfig(
     String name,
@@ -26,7 +28,8 @@ public record ChainConfig(
     int concurrency,
     int pageSize,
     int maxBatch,
-    List<Source> sources) {
+    List<Source> sources,
+    int confirmations) {
 
   public enum EvidenceMode { history, aggregate }
 
@@ -78,16 +81,25 @@ public record ChainConfig(
     rpcUrls = rpcUrls == null ? List.of() : List.copyOf(rpcUrls);
     pageSize = pageSize <= 0 ? 100 : pageSize;
     maxBatch = maxBatch <= 0 ? 10 : maxBatch;
+    confirmations = confirmations <= 0 ? 1 : confirmations;
     sources = sources == null || sources.isEmpty()
         ? (rpcUrls.isEmpty() ? List.of() : List.of(Source.otterscan()))
         : List.copyOf(sources);
+  }
+
+  /** A catalogue entry whose attested transactions are final at one confirmation. */
+  public ChainConfig(String name, long chainId, String symbol, String explorer, EvidenceMode mode,
+      int historyCap, List<String> rpcUrls, int timeoutMs, int concurrency, int pageSize, int maxBatch,
+      List<Source> sources) {
+    this(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency, pageSize,
+        maxBatch, sources, 1);
   }
 
   /** A catalogue entry read over JSON-RPC only (Otterscan for history). */
   public ChainConfig(String name, long chainId, String symbol, String explorer, EvidenceMode mode,
       int historyCap, List<String> rpcUrls, int timeoutMs, int concurrency, int pageSize, int maxBatch) {
     this(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency, pageSize,
-        maxBatch, List.of());
+        maxBatch, List.of(), 1);
   }
 
   /** Explorer link for an address, from the catalogue's URL template. */
@@ -102,7 +114,7 @@ public record ChainConfig(
 
   public ChainConfig withSources(List<Source> newSources) {
     return new ChainConfig(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency,
-        pageSize, maxBatch, newSources);
+        pageSize, maxBatch, newSources, confirmations);
   }
 
   /** Reads each source's API key from the environment variable it names. */

@@ -70,6 +70,20 @@ public final class ConfigLoader {
     if (config.http().bodyLimitBytes() < 1024) {
       throw new IllegalArgumentException("http.bodyLimitBytes must be at least 1024");
     }
+    AppConfig.Http http = config.http();
+    if (http.maxHeaderBytes() < 1024 || http.maxUriBytes() < 256 || http.maxConnectionsPerIp() < 1
+        || http.requestTimeoutMs() < 1 || http.corsOrigins() == null) {
+      throw new IllegalArgumentException(
+          "http: maxHeaderBytes (>= 1024), maxUriBytes (>= 256), maxConnectionsPerIp, requestTimeoutMs and corsOrigins are required");
+    }
+    AppConfig.Database db = config.database();
+    if (db.acquireTimeoutMs() < 1 || db.waitQueueSize() < 1 || db.statementTimeoutMs() < 1) {
+      throw new IllegalArgumentException("database: acquireTimeoutMs, waitQueueSize and statementTimeoutMs are required");
+    }
+    if (db.acquireTimeoutMs() + db.statementTimeoutMs() >= http.requestTimeoutMs()) {
+      throw new IllegalArgumentException("database.acquireTimeoutMs + database.statementTimeoutMs must stay under "
+          + "http.requestTimeoutMs, so a slow database answers 503 with what it knows before the edge gives up");
+    }
     for (ChainConfig chain : config.chains()) {
       if (chain.mode() == null || chain.historyCap() < 1 || chain.timeoutMs() < 1 || chain.concurrency() < 1) {
         throw new IllegalArgumentException("chain " + chain.name() + ": mode, historyCap, timeoutMs and concurrency are required");

@@ -116,7 +116,7 @@ public final class Decisions {
 
   Decision decide(WalletState state, UseCase useCase, Instant now) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
-        state.snapshot(), TrustModel.signals(state.trustEdges()), state.jobInFlight(), homeChain, now,
+        state.snapshot(), TrustModel.signals(state.trustSubject(), state.trustEdges()), state.jobInFlight(), homeChain, now,
         screening.current().lookup(state.wallet()));
     return DecisionModel.decide(input, staleAfter);
   }

@@ -9,7 +9,6 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.decision.BatchQuery;
 import dev.vouch.decision.model.BatchPlan;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -28,12 +27,12 @@ final class BatchRoutes {
 
   private BatchRoutes() {}
 
-  static void install(Routes routes, Vertx vertx, Meter meter, String usernameSuffix) {
+  static void install(Routes routes, Meter meter, String usernameSuffix) {
     routes.add(HttpMethod.POST, PATH, ctx -> Future.succeededFuture()
         .map(v -> parse(ctx, meter.metering(), usernameSuffix))
         .compose(q -> meter.charge(ctx, Operation.batchRow, q.plan().size()).map(q))
-        .compose(q -> vertx.eventBus().request(Addresses.DECISION_BATCH, q))
-        .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+        .compose(q -> routes.ask(Addresses.DECISION_BATCH, q))
+        .onSuccess(batch -> Edge.ok(ctx, 200, batch))
         .onFailure(t -> Edge.fail(ctx, t)));
   }
 

@@ -5,32 +5,65 @@ import dev.vouch.budget.KeyRejected;
 import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
+import dev.vouch.bus.Failures;
+import dev.vouch.ops.Causes;
+import dev.vouch.ops.ThrottledLog;
+import dev.vouch.identity.Refused;
 import dev.vouch.store.StoreException;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.VertxException;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
+import java.io.IOException;
+import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.regex.Pattern;
 
 /** Request id, access log, envelope writing and the one failure-to-HTTP mapping. */
 public final class Edge {
 
   private static final Logger LOG = Logger.getLogger(Edge.class.getName());
+  /** Expected failures repeat once per request during an outage: one line per interval each. */
+  private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+  private static final ThrottledLog STORE_DOWN = new ThrottledLog(LOG, LOG_INTERVAL);
+  private static final ThrottledLog BUS_TIMEOUTS = new ThrottledLog(LOG, LOG_INTERVAL);
+  private static final ThrottledLog CONNECTION_FAILURES = new ThrottledLog(LOG, LOG_INTERVAL);
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
+  private static final CharSequence NOSNIFF = HttpHeaders.createOptimized("X-Content-Type-Options");
+  private static final CharSequence NOSNIFF_VALUE = HttpHeaders.createOptimized("nosniff");
+  private static final CharSequence NO_STORE = HttpHeaders.createOptimized("no-store");
+  private static final Pattern BAD_ESCAPE = Pattern.compile("%(?![0-9A-Fa-f]{2})");
+  /** Seconds a 503 asks the client to wait: outages the service rides out are short. */
+  private static final String UNAVAILABLE_RETRY_AFTER = "5";
 
   private Edge() {}
 
-  /** First handler of every route: request id, and the access-log line when the answer ends. */
+  /** First handler of every route: request id, security headers, and the access-log line when the answer ends. */
   static Handler<RoutingContext> begin(AccessLog accessLog) {
     return ctx -> {
       long start = System.nanoTime();
       String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
       ctx.put(RequestIds.CONTEXT_KEY, id);
-      ctx.response().putHeader(RequestIds.HEADER, id);
+      HttpServerResponse response = ctx.response().putHeader(RequestIds.HEADER, id).putHeader(NOSNIFF, NOSNIFF_VALUE);
+      if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
+        // A keyed answer is for that caller only; a route may still declare itself cacheable.
+        response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
+      }
       ctx.addEndHandler(v -> accessLog.record(id, ctx.request().method().name(), ctx.request().path(),
           ctx.response().getStatusCode(), start));
+      if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
+        // Refused here: the router would fail decoding path parameters without saying why.
+        error(ctx, ApiError.invalidRequest("The request URI has an invalid percent-escape; encode '%' as %25."));
+        return;
+      }
       ctx.next();
     };
   }
@@ -48,11 +81,52 @@ public final class Edge {
     if (response.ended()) {
       return;
     }
+    if (!response.headers().contains(RequestIds.HEADER)) {
+      // Refused before Edge.begin ran (no Host): still a complete answer.
+      response.putHeader(RequestIds.HEADER, RequestIds.accept(null)).putHeader(NOSNIFF, NOSNIFF_VALUE);
+    }
     response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Json.encode(body));
   }
 
   static void sendRaw(RoutingContext ctx, int status, String json) {
     ctx.response().setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(json);
+  }
+
+  /**
+   * Requests Netty could not decode (a request line or header block over its limit, a malformed
+   * header) never reach the router: answer them here, in the envelope, and close.
+   */
+  static void invalidRequest(HttpServerRequest request) {
+    Throwable cause = request.decoderResult().cause();
+    ApiError e;
+    if (cause instanceof TooLongHttpLineException) {
+      e = new ApiError(414, "INVALID_REQUEST", "The request line is too long; shorten the URI.");
+    } else if (cause instanceof TooLongHttpHeaderException) {
+      e = new ApiError(431, "INVALID_REQUEST", "The request headers are too large; send fewer or shorter headers.");
+    } else {
+      e = ApiError.invalidRequest("The request is not valid HTTP: check the request line and that header "
+          + "names and values hold no control characters.");
+    }
+    LOG.fine(() -> "invalid request: " + cause);
+    request.response().setStatusCode(e.status())
+        .putHeader(HttpHeaders.CONTENT_TYPE, JSON)
+        .putHeader(NOSNIFF, NOSNIFF_VALUE)
+        .putHeader(RequestIds.HEADER, RequestIds.accept(null))
+        .putHeader(HttpHeaders.CONNECTION, "close")
+        .end(Json.encode(Envelope.failed(e.code(), e.getMessage())))
+        .onComplete(ar -> request.connection().close());
+  }
+
+  /**
+   * Connection-level failures outside any request: a client hanging up mid-exchange is routine
+   * (FINE); anything else is logged once per interval without its stack.
+   */
+  static void connectionFailed(Throwable t) {
+    if (t instanceof IOException || t instanceof VertxException && "Connection was closed".equals(t.getMessage())) {
+      LOG.fine(() -> "client connection ended: " + t);
+    } else {
+      CONNECTION_FAILURES.warn(() -> "HTTP connection failure: " + t);
+    }
   }
 
   static ApiError tooLarge() {
@@ -69,33 +143,61 @@ public final class Edge {
     answer(ctx, ctx.failure(), ctx.statusCode());
   }
 
-  private static void answer(RoutingContext ctx, Throwable t, int status) {
+  private static void answer(RoutingContext ctx, Throwable failure, int status) {
+    error(ctx, refusal(ctx, failure, status));
+  }
+
+  /**
+   * A failure as the catalogue error it means, with the headers it implies set on the response
+   * (rate headers and Retry-After of a 429, Retry-After of a 503); for pages that render it.
+   */
+  static ApiError refusal(RoutingContext ctx, Throwable failure, int status) {
+    Throwable t = Failures.unwrap(failure);
     if (t instanceof RateLimited limited) {
       RateHeaders.refused(ctx.response(), limited);
     }
-    error(ctx, toApiError(t, status, ctx.get(RequestIds.CONTEXT_KEY)));
+    ApiError e = toApiError(t, status, ctx.request().method(), ctx.get(RequestIds.CONTEXT_KEY));
+    if (e.status() == 503) {
+      ctx.response().putHeader(RateHeaders.RETRY_AFTER, UNAVAILABLE_RETRY_AFTER);
+    }
+    return e;
   }
 
-  static ApiError toApiError(Throwable t, int status, String requestId) {
+  /** The one mapping of typed failures (already unwrapped from the bus) to catalogue errors. */
+  static ApiError toApiError(Throwable t, int status, HttpMethod method, String requestId) {
     if (t instanceof ApiError e) {
       return e;
+    }
+    if (t instanceof Refused r) {
+      return new ApiError(r.status(), r.code(), r.getMessage());
     }
     if (t instanceof RateLimited limited) {
       return new ApiError(429, "RATE_LIMITED", limited.getMessage());
     }
     if (t instanceof KeyRejected rejected) {
-      return rejected.reason() == KeyRejected.Reason.SUSPENDED
-          ? new ApiError(403, "NOT_ALLOWED", rejected.getMessage())
-          : new ApiError(401, "INVALID_KEY", rejected.getMessage());
+      return switch (rejected.reason()) {
+        case SUSPENDED -> new ApiError(403, "NOT_ALLOWED", rejected.getMessage());
+        case REQUIRED -> new ApiError(401, "NOT_ALLOWED", rejected.getMessage());
+        case INVALID -> new ApiError(401, "INVALID_KEY", rejected.getMessage());
+      };
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
-      LOG.log(Level.WARNING, "store unavailable requestId=" + requestId, t);
-      return new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
+      STORE_DOWN.warn(() -> "database unavailable (" + Causes.summary(t) + ") requestId=" + requestId);
+      return se.outcomeUnknown() && !isRead(method)
+          ? new ApiError(503, "UNAVAILABLE", "The database stopped answering during this request; it may still "
+              + "take effect. Check its state before you retry (a repeated intake or refresh answers its state, free).")
+          : new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
-    if (t instanceof ReplyException re && re.failureCode() >= 400 && re.getMessage() != null
-        && re.getMessage().contains("|")) {
-      String[] parts = re.getMessage().split("\\|", 2);
-      return new ApiError(re.failureCode(), parts[0], parts[1]);
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.SCHEMA_MISSING) {
+      return new ApiError(503, "SCHEMA_MISSING",
+          "The database schema is not provisioned for this operation; nothing was started or charged.");
+    }
+    if (t instanceof ReplyException re && re.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
+      // The consumer did not answer in time (or none is deployed): its work may still complete.
+      BUS_TIMEOUTS.warn(() -> "event bus " + re.failureType() + " on " + method + " requestId=" + requestId);
+      return new ApiError(503, "UNAVAILABLE", isRead(method)
+          ? "The service did not answer in time; nothing was changed. Retry shortly."
+          : "The service did not answer in time; the request may still take effect. Check its state before you retry.");
     }
     if (status == 413) {
       return tooLarge();
@@ -104,10 +206,19 @@ public final class Edge {
       return ApiError.notFound("No such route.");
     }
     if (status == 400) {
-      return ApiError.invalidRequest("The request could not be read.");
+      return ApiError.invalidRequest("The request could not be read: send a Host header and a path whose "
+          + "percent-escapes are valid (%XX, hexadecimal).");
+    }
+    if (status == 403) {
+      return new ApiError(403, "NOT_ALLOWED", "This origin may not call the API from a browser; ask the Vouch "
+          + "team to allow it, or call from your server.");
     }
     LOG.log(Level.SEVERE, "unhandled failure requestId=" + requestId + " status=" + status, t);
     return ApiError.internal();
+  }
+
+  private static boolean isRead(HttpMethod method) {
+    return method == HttpMethod.GET || method == HttpMethod.HEAD || method == HttpMethod.OPTIONS;
   }
 
   /** Client address after trusted-proxy X-Forwarded-For handling (CONTRACT 4); else the peer. */

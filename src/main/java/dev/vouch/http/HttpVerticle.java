@@ -3,9 +3,11 @@ package dev.vouch.http;
 import dev.vouch.budget.Budgeting;
 import dev.vouch.budget.Meter;
 import dev.vouch.budget.model.Operation;
+import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.identity.IdentityServices;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -20,6 +22,7 @@ import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.time.Clock;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The edge: validates input, routes to event-bus consumers, writes the envelope. Stateless, so
@@ -33,13 +36,16 @@ public final class HttpVerticle extends VerticleBase {
   private final boolean apiRoutes;
   private final Budgeting budgets;
   private final Meter meter;
+  private final IdentityServices identity;
+  private final ConnectionCap connections;
   private final Cursors cursors;
   private final Clock clock;
   private HttpServer server;
+  private Routes routes;
 
-  /** With apiRoutes false (worker role) only health and metrics are served; cursors is then null. */
-  public HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
-      Budgeting budgets, Clock clock, Cursors cursors) {
+  private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
+      Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
+      IdentityServices identity) {
     this.config = config;
     this.registry = registry;
     this.health = health;
@@ -48,23 +54,42 @@ public final class HttpVerticle extends VerticleBase {
     this.meter = budgets.meter();
     this.cursors = cursors;
     this.clock = clock;
+    this.identity = identity;
+    this.connections = connections;
+  }
+
+  /**
+   * Instances for one deployment, sharing the per-IP connection count. With apiRoutes false
+   * (worker role) only health and metrics are served; cursors is then null.
+   */
+  public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
+      HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
+      IdentityServices identity) {
+    ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
+        TrustedProxies.parse(config.http().trustedProxies()));
+    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity);
   }
 
   @Override
   public Future<?> start() {
     Router router = Router.router(vertx);
-    Routes routes = new Routes(router, config.http().bodyLimitBytes(), budgets.authenticator());
-    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond())));
+    routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
+        budgets.authenticator());
+    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
+    if (!config.http().corsOrigins().isEmpty()) {
+      router.route().handler(Cors.handler(config.http().corsOrigins()));
+    }
 
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       routes.add(HttpMethod.GET, "/api/v1/stats", this::stats);
-      ScanRoutes.install(routes, vertx);
-      InteractionRoutes.install(routes, vertx, meter, cursors);
-      BatchRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
-      ReceiptRoutes.install(routes, vertx, meter, config.models().usernameSuffix());
-      PageRoutes.install(routes, vertx, meter, clock, config.models().usernameSuffix());
+      ScanRoutes.install(routes);
+      InteractionRoutes.install(routes, meter, cursors);
+      BatchRoutes.install(routes, meter, config.models().usernameSuffix());
+      ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
+      IdentityRoutes.install(routes, identity, meter);
+      PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
@@ -80,9 +105,15 @@ public final class HttpVerticle extends VerticleBase {
     server = vertx.createHttpServer(new HttpServerOptions()
         .setHost(config.http().host())
         .setPort(config.http().port())
+        .setMaxHeaderSize(config.http().maxHeaderBytes())
+        .setMaxInitialLineLength(config.http().maxUriBytes())
         .setIdleTimeout(60)
         .setIdleTimeoutUnit(TimeUnit.SECONDS));
-    return server.requestHandler(router).listen();
+    return server.requestHandler(router)
+        .invalidRequestHandler(Edge::invalidRequest)
+        .connectionHandler(connections::opened)
+        .exceptionHandler(Edge::connectionFailed)
+        .listen();
   }
 
   @Override
@@ -97,8 +128,8 @@ public final class HttpVerticle extends VerticleBase {
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
         .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
-            () -> vertx.eventBus().request(Addresses.DECISION_READ, q)))
-        .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+            () -> routes.ask(Addresses.DECISION_READ, q)))
+        .onSuccess(decision -> Edge.ok(ctx, 200, decision))
         .onFailure(t -> Edge.fail(ctx, t));
   }
 
@@ -106,8 +137,8 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
         .compose(meter.charging(ctx, Operation.scoreRead))
-        .compose(q -> vertx.eventBus().request(Addresses.SCORE_READ, q))
-        .onSuccess(reply -> Edge.ok(ctx, 200, reply.body()))
+        .compose(q -> routes.ask(Addresses.SCORE_READ, q))
+        .onSuccess(report -> Edge.ok(ctx, 200, report))
         .onFailure(t -> Edge.fail(ctx, t));
   }
 

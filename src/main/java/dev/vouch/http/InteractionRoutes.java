@@ -9,8 +9,6 @@ import dev.vouch.interaction.model.Cursors;
 import dev.vouch.interaction.model.GraphModel;
 import dev.vouch.interaction.model.GraphOrder;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.math.BigInteger;
@@ -23,12 +21,11 @@ final class InteractionRoutes {
 
   private InteractionRoutes() {}
 
-  static void install(Routes routes, Vertx vertx, Meter meter, Cursors cursors) {
+  static void install(Routes routes, Meter meter, Cursors cursors) {
     routes.add(HttpMethod.GET, "/api/v1/interaction-graph/:wallet", ctx -> Future.succeededFuture()
         .map(v -> query(ctx, cursors))
         .compose(meter.charging(ctx, Operation.interactionGraphRead))
-        .compose(q -> vertx.eventBus().<GraphReply>request(Addresses.INTERACTION_GRAPH_READ, q))
-        .map(Message::body)
+        .compose(q -> routes.<GraphReply>ask(Addresses.INTERACTION_GRAPH_READ, q))
         .onSuccess(reply -> {
           if (reply.cursorExpired()) {
             Edge.fail(ctx, ApiError.invalidRequest("This cursor's snapshot is no longer kept (cursors work for at"

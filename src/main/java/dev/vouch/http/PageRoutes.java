@@ -3,16 +3,21 @@ package dev.vouch.http;
 import dev.vouch.budget.Authenticator;
 import dev.vouch.budget.Meter;
 import dev.vouch.budget.RateHeaders;
-import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Failures;
 import dev.vouch.decision.DecisionLookup;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
+import dev.vouch.identity.IdentityServices;
+import dev.vouch.identity.Profiles;
+import dev.vouch.identity.Refused;
+import dev.vouch.identity.model.Usernames;
 import dev.vouch.indexing.ScanRequests;
 import dev.vouch.page.model.CheckPage;
 import dev.vouch.page.model.DecisionView;
+import dev.vouch.page.model.ProfilePage;
 import dev.vouch.page.model.ReceiptView;
 import dev.vouch.receipt.ReceiptIds;
 import dev.vouch.receipt.ReceiptRequests;
@@ -20,9 +25,6 @@ import dev.vouch.receipt.ReceiptSignatures;
 import dev.vouch.receipt.model.Receipt;
 import dev.vouch.score.Lookup;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.Message;
-import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
@@ -37,27 +39,32 @@ import java.time.Clock;
  */
 final class PageRoutes {
 
+  private static final String UNKNOWN_USERNAME = "No one has registered this username.";
   private static final String UNKNOWN_RECEIPT = "No receipt has this id. Check the link you were given.";
   private static final String BAD_QUERY =
       "Enter a wallet address (0x + 40 hex characters) or a registered username like alice.vouch.";
 
-  private final Vertx vertx;
+  private final Routes routes;
   private final Meter meter;
   private final Clock clock;
   private final Pages pages;
   private final String usernameSuffix;
+  private final IdentityServices identity;
 
-  private PageRoutes(Vertx vertx, Meter meter, Clock clock, Pages pages, String usernameSuffix) {
-    this.vertx = vertx;
+  private PageRoutes(Routes routes, Meter meter, Clock clock, Pages pages, String usernameSuffix,
+      IdentityServices identity) {
+    this.routes = routes;
     this.meter = meter;
     this.clock = clock;
     this.pages = pages;
     this.usernameSuffix = usernameSuffix;
+    this.identity = identity;
   }
 
-  static void install(Routes routes, Vertx vertx, Meter meter, Clock clock, String usernameSuffix) {
+  static void install(Routes routes, Meter meter, Clock clock, String usernameSuffix,
+      IdentityServices identity) {
     Pages pages = new Pages();
-    PageRoutes p = new PageRoutes(vertx, meter, clock, pages, usernameSuffix);
+    PageRoutes p = new PageRoutes(routes, meter, clock, pages, usernameSuffix, identity);
     routes.addPage(HttpMethod.GET, "/check", p::check, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/index", p::startIndexing, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/receipt", p::mint, pages::failure);
@@ -84,8 +91,7 @@ final class PageRoutes {
     Future.succeededFuture()
         .map(v -> new DecisionLookup(lookup(q), Inputs.useCase(rawUseCase)))
         .compose(meter.charging(ctx, Operation.decisionRead))
-        .compose(query -> vertx.eventBus().<Decision>request(Addresses.DECISION_LOOKUP, query))
-        .map(Message::body)
+        .compose(query -> routes.<Decision>ask(Addresses.DECISION_LOOKUP, query))
         .onSuccess(d -> pages.render(ctx, 200, "check.jte", CheckPage.of(q, DecisionView.of(d, clock.instant()))))
         .onFailure(t -> formOrPage(ctx, t, q, echoUseCase));
   }
@@ -102,14 +108,10 @@ final class PageRoutes {
         .map(v -> new ScanRequests.Intake(Inputs.wallet(wallet), Authenticator.caller(ctx)))
         .compose(intake -> {
           UseCase useCase = Inputs.useCase(rawUseCase);
-          return vertx.eventBus().<ScanRequests.Answer>request(Addresses.INTAKE, intake)
-              .map(reply -> {
-                ScanRequests.Answer a = reply.body();
+          return routes.<ScanRequests.Answer>ask(Addresses.INTAKE, intake)
+              .map(a -> {
                 if (a.charge() != null) {
                   RateHeaders.charged(ctx.response(), a.charge());
-                }
-                if (a.refusal() != null) {
-                  throw a.refusal();
                 }
                 return checkUrl(intake.wallet(), useCase);
               });
@@ -129,8 +131,7 @@ final class PageRoutes {
     Future.succeededFuture()
         .map(v -> new ReceiptRequests.Create(lookup(q), Inputs.useCase(rawUseCase)))
         .compose(meter.charging(ctx, Operation.receiptCreate))
-        .compose(create -> vertx.eventBus().<ReceiptRequests.Minted>request(Addresses.RECEIPT_CREATE, create))
-        .map(Message::body)
+        .compose(create -> routes.<ReceiptRequests.Minted>ask(Addresses.RECEIPT_CREATE, create))
         .onSuccess(m -> ctx.response().setStatusCode(303).putHeader(HttpHeaders.LOCATION, m.url()).end())
         .onFailure(t -> formOrPage(ctx, t, q, UseCase.parse(rawUseCase).orElse(UseCase.DEFAULT).name()));
   }
@@ -144,13 +145,12 @@ final class PageRoutes {
     }
     Future.succeededFuture(id)
         .compose(meter.charging(ctx, Operation.receiptRead))
-        .compose(v -> vertx.eventBus().<Receipt>request(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
-        .map(Message::body)
-        .compose(r -> vertx.eventBus().<ReceiptSignatures.Verification>request(Addresses.RECEIPT_VERIFY, r)
-            .map(v -> ReceiptView.of(r, v.body().valid(), v.body().kid(), v.body().detail(), shareUrl(ctx))))
+        .compose(v -> routes.<Receipt>ask(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
+        .compose(r -> routes.<ReceiptSignatures.Verification>ask(Addresses.RECEIPT_VERIFY, r)
+            .map(v -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx))))
         .onSuccess(view -> pages.render(ctx, 200, "receipt.jte", view))
         .onFailure(t -> {
-          if (t instanceof ReplyException re && re.failureCode() == 404) {
+          if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {
             pages.error(ctx, 404, UNKNOWN_RECEIPT);
           } else {
             pages.fail(ctx, t);
@@ -158,9 +158,29 @@ final class PageRoutes {
         });
   }
 
-  /** GET /u/:username: a public profile. Profiles are not served yet, so every username is unknown. */
+  /** GET /u/:username: the public profile, from the profile read (metered like it). */
   private void profile(RoutingContext ctx) {
-    pages.error(ctx, 404, "No one has registered this username.");
+    String raw = ctx.pathParam("username");
+    if (Usernames.lookup(raw).isEmpty()) {
+      pages.error(ctx, 404, UNKNOWN_USERNAME);
+      return;
+    }
+    Future.succeededFuture(Profiles.lookup(raw))
+        .compose(meter.charging(ctx, Operation.profileRead))
+        .compose(identity.profiles()::profile)
+        .onSuccess(p -> pages.render(ctx, 200, "profile.jte", new ProfilePage(p.username(), p.wallet(),
+            p.displayName(), p.createdAt().toString(), p.score(), p.riskLevel(), p.globalWalletAgeDays(),
+            p.activeChainCount(), p.totalTxCount(), p.scoreUpdatedAt() == null ? null : p.scoreUpdatedAt().toString(),
+            "cached".equals(p.dataSource()), p.attestations().count(), p.trust().trustedPeerCount(),
+            p.trust().reciprocalCount(), p.trust().networkHealth(), p.trust().trustConfidence(),
+            p.scoreModelVersion())))
+        .onFailure(t -> {
+          if (t instanceof Refused r && r.status() == 404) {
+            pages.error(ctx, 404, UNKNOWN_USERNAME);
+          } else {
+            pages.fail(ctx, t);
+          }
+        });
   }
 
   /** What was typed: an address (anything starting with 0x, CONTRACT 5) or a username to resolve. */
@@ -182,11 +202,11 @@ final class PageRoutes {
 
   /** Bad input and unknown names redraw the form with the error; anything else is an error page. */
   private void formOrPage(RoutingContext ctx, Throwable t, String q, String useCase) {
-    ApiError e = t instanceof RateLimited ? null : Edge.toApiError(t, 500, ctx.get(RequestIds.CONTEXT_KEY));
-    if (e != null && (e.status() == 400 || e.status() == 404)) {
+    ApiError e = Edge.refusal(ctx, t, 500);
+    if (e.status() == 400 || e.status() == 404) {
       pages.render(ctx, e.status(), "check.jte", CheckPage.error(q, useCase, e.getMessage()));
     } else {
-      pages.fail(ctx, e != null ? e : t);
+      pages.error(ctx, e.status(), e.getMessage());
     }
   }
 

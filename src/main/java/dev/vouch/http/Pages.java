@@ -1,7 +1,5 @@
 package dev.vouch.http;
 
-import dev.vouch.budget.RateHeaders;
-import dev.vouch.budget.RateLimited;
 import dev.vouch.page.model.ErrorPage;
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;
@@ -53,20 +51,13 @@ final class Pages {
 
   /** Any failure of a page handler: the catalogue status and message, as a page. */
   void fail(RoutingContext ctx, Throwable t) {
-    if (t instanceof RateLimited limited) {
-      RateHeaders.refused(ctx.response(), limited);
-    }
-    String requestId = ctx.get(RequestIds.CONTEXT_KEY);
-    ApiError e = Edge.toApiError(t, 500, requestId);
+    ApiError e = Edge.refusal(ctx, t, 500);
     error(ctx, e.status(), e.getMessage());
   }
 
   /** Failure handler of page routes (body too large, bad key...). */
   void failure(RoutingContext ctx) {
-    ApiError e = Edge.toApiError(ctx.failure(), ctx.statusCode(), ctx.get(RequestIds.CONTEXT_KEY));
-    if (ctx.failure() instanceof RateLimited limited) {
-      RateHeaders.refused(ctx.response(), limited);
-    }
+    ApiError e = Edge.refusal(ctx, ctx.failure(), ctx.statusCode());
     error(ctx, e.status(), e.getMessage());
   }
 

@@ -8,8 +8,6 @@ import dev.vouch.receipt.ReceiptRequests;
 import dev.vouch.receipt.model.Receipt;
 import dev.vouch.score.Lookup;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.Message;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonObject;
@@ -26,12 +24,11 @@ final class ReceiptRoutes {
 
   private ReceiptRoutes() {}
 
-  static void install(Routes routes, Vertx vertx, Meter meter, String usernameSuffix) {
+  static void install(Routes routes, Meter meter, String usernameSuffix) {
     routes.add(HttpMethod.POST, "/api/v1/decision-receipts", ctx -> Future.succeededFuture()
         .map(v -> parse(ctx, usernameSuffix))
         .compose(meter.charging(ctx, Operation.receiptCreate))
-        .compose(q -> vertx.eventBus().<ReceiptRequests.Minted>request(Addresses.RECEIPT_CREATE, q))
-        .map(Message::body)
+        .compose(q -> routes.<ReceiptRequests.Minted>ask(Addresses.RECEIPT_CREATE, q))
         .onSuccess(m -> {
           if (!m.deduped()) {
             ctx.response().putHeader(HttpHeaders.LOCATION, "/api/v1/decision-receipts/" + m.receipt().id());
@@ -43,16 +40,15 @@ final class ReceiptRoutes {
     routes.add(HttpMethod.GET, "/api/v1/decision-receipts/:id", ctx -> Future.succeededFuture()
         .map(v -> id(ctx.pathParam("id")))
         .compose(meter.charging(ctx, Operation.receiptRead))
-        .compose(id -> vertx.eventBus().<Receipt>request(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
-        .map(Message::body)
+        .compose(id -> routes.<Receipt>ask(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
         .onSuccess(r -> read(ctx, r))
         .onFailure(t -> Edge.fail(ctx, t)));
 
-    routes.addOpen(HttpMethod.GET, "/.well-known/jwks.json", ctx -> vertx.eventBus()
-        .<ReceiptRequests.Jwks>request(Addresses.RECEIPT_JWKS, null)
+    routes.addOpen(HttpMethod.GET, "/.well-known/jwks.json", ctx -> routes
+        .<ReceiptRequests.Jwks>ask(Addresses.RECEIPT_JWKS, null)
         .onSuccess(m -> {
           ctx.response().putHeader(HttpHeaders.CACHE_CONTROL, "public, max-age=300");
-          Edge.sendRaw(ctx, 200, m.body().json());
+          Edge.sendRaw(ctx, 200, m.json());
         })
         .onFailure(t -> Edge.fail(ctx, t)));
   }

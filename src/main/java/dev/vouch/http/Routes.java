@@ -1,6 +1,10 @@
 package dev.vouch.http;
 
+import io.vertx.core.Future;
 import io.vertx.core.Handler;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
@@ -21,9 +25,13 @@ final class Routes {
   private final BodyHandler bodies;
   private final Handler<RoutingContext> authenticate;
   private final List<Known> known = new ArrayList<>();
+  private final Vertx vertx;
+  private final DeliveryOptions asking;
   private Handler<RoutingContext> htmlNotFound;
 
-  Routes(Router router, long bodyLimitBytes, Handler<RoutingContext> authenticate) {
+  Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate) {
+    this.vertx = vertx;
+    this.asking = new DeliveryOptions().setSendTimeout(requestTimeoutMs);
     this.router = router;
     this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
     this.authenticate = authenticate;
@@ -43,6 +51,14 @@ final class Routes {
     register(method, path, handler);
   }
 
+  /**
+   * Asks an event-bus consumer, giving up after the edge's request timeout (503 UNAVAILABLE); the
+   * consumer's typed failure arrives as the future's failure, for {@link Edge#fail}.
+   */
+  <T> Future<T> ask(String address, Object request) {
+    return vertx.eventBus().<T>request(address, request, asking).map(Message::body);
+  }
+
   /** A page: metered for its caller like an API route, but its failures render as HTML. */
   void addPage(HttpMethod method, String path, Handler<RoutingContext> handler, Handler<RoutingContext> failure) {
     registerWith(method, path, failure, authenticate, handler);
@@ -58,18 +74,33 @@ final class Routes {
     registerWith(method, path, Edge::failure, handlers);
   }
 
+  /** Every GET route answers HEAD too (same status and headers, no body). */
   @SafeVarargs
   private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure,
       Handler<RoutingContext>... handlers) {
-    var route = router.route(method, path).handler(bodies);
+    var route = router.route(path).method(method);
+    if (method == HttpMethod.GET) {
+      route.method(HttpMethod.HEAD);
+    }
+    route.handler(bodies);
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }
     route.failureHandler(failure);
-    known.add(new Known(Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$"), method));
+    Pattern pattern = Pattern.compile("^" + path.replaceAll(":[A-Za-z]+", "[^/]+") + "/?$");
+    known.add(new Known(pattern, method));
+    if (method == HttpMethod.GET) {
+      known.add(new Known(pattern, HttpMethod.HEAD));
+    }
   }
 
+  /**
+   * Router-level failures answer the envelope too: 400 (no Host, a path that does not decode),
+   * 403 (a CORS origin not allowed), 404, 405, 413 and anything unexpected.
+   */
   void installErrorHandlers() {
+    router.errorHandler(400, Edge::failure);
+    router.errorHandler(403, Edge::failure);
     router.errorHandler(404, ctx -> {
       if (htmlNotFound != null && Pages.wantsHtml(ctx)) {
         htmlNotFound.handle(ctx);

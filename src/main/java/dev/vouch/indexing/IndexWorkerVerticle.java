@@ -4,8 +4,11 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.ops.Metrics;
 import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
+import dev.vouch.ops.Causes;
+import dev.vouch.ops.ThrottledLog;
 import dev.vouch.screening.Screening;
 import dev.vouch.score.SnapshotStore;
+import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import java.lang.management.ManagementFactory;
@@ -29,6 +32,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(IndexWorkerVerticle.class.getName());
   /** How often the queue gauges are refreshed from PostgreSQL. */
   private static final long COUNT_EVERY_MS = 15_000;
+  /** The poll fails once a second while the database is down: one line per interval. */
+  private static final ThrottledLog CLAIM_FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
 
   private final JobStore jobs;
   private final AppConfig config;
@@ -101,7 +106,11 @@ public final class IndexWorkerVerticle extends VerticleBase {
         .onComplete(ar -> {
           pumping = false;
           if (ar.failed() && !stopped) {
-            LOG.log(Level.WARNING, "claiming jobs failed", ar.cause());
+            if (ar.cause() instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
+              CLAIM_FAILURES.warn(() -> "claiming jobs failed: " + Causes.summary(ar.cause()));
+            } else {
+              LOG.log(Level.WARNING, "claiming jobs failed", ar.cause());
+            }
           } else if (again) {
             pump();
           }

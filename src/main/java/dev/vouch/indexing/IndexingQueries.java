@@ -26,6 +26,20 @@ final class IndexingQueries {
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
       """;
 
+  /**
+   * Queues the next commit of known wallets (claims, accepted attestations) unless one is queued
+   * or running; the mode follows whether a snapshot exists. $1 wallets, $2 kind, $3 now.
+   */
+  static final String QUEUE_NEXT_COMMIT = """
+      WITH job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
+                   SELECT w.address, $2, CASE WHEN w.latest_snapshot_id IS NULL THEN 'first_index' ELSE 'reindex' END,
+                          'queued', $3
+                     FROM wallets w WHERE w.address = ANY($1::text[])
+                   ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
+                   RETURNING id)
+      SELECT id, pg_notify('vouch_jobs', id::text) FROM job
+      """;
+
   /** Jobs whose lease ran out too often count as failed. $1 now, $2 max attempts. */
   static final String ABANDON = """
       UPDATE index_jobs
@@ -88,9 +102,8 @@ final class IndexingQueries {
   static final String ATTESTATION_FACTS = """
       WITH edges AS (
         SELECT CASE WHEN a.from_wallet = $1 THEN a.to_wallet ELSE a.from_wallet END AS peer
-          FROM attestations a
-         WHERE (a.from_wallet = $1 OR a.to_wallet = $1)
-           AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL),
+          FROM trust_edges a
+         WHERE a.from_wallet = $1 OR a.to_wallet = $1),
       peers AS (SELECT DISTINCT peer FROM edges)
       SELECT (SELECT count(*) FROM edges) AS accepted,
              (SELECT count(*) FROM peers) AS peers,

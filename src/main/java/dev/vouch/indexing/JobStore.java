@@ -12,6 +12,7 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Optional;
 
 /** Index jobs in Postgres: enqueue, claim with a lease, renew, finish; and the entry points' state. */
@@ -53,6 +54,16 @@ public final class JobStore {
         .execute(Tuple.of(wallet, kind, mode, utc(now)))
         .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")))
         .recover(JobStore::translate);
+  }
+
+  /**
+   * Inside a caller's transaction: queues the next commit of each wallet (rows must exist) unless
+   * one is already queued or running; how many were queued.
+   */
+  public static Future<Integer> queueNextCommit(SqlClient client, List<String> wallets, String kind, Instant now) {
+    return client.preparedQuery(IndexingQueries.QUEUE_NEXT_COMMIT)
+        .execute(Tuple.of(wallets.toArray(String[]::new), kind, utc(now)))
+        .map(RowSet::size);
   }
 
   public Future<Integer> abandonExpired(Instant now, int maxAttempts) {

@@ -1,7 +1,6 @@
 package dev.vouch.indexing;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Caller;
 import java.time.Instant;
@@ -34,14 +33,13 @@ public final class ScanRequests {
   }
 
   /**
-   * What the edge writes: data with its status, or a refusal (429 with Retry-After). charge, when
-   * units were taken, gives the rate headers (a cooldown refusal keeps its units, SPEC 3.2).
-   * Errors without headers (401, 503) travel as failure replies instead.
+   * What the edge writes on success: data with its status; charge, when units were taken, gives
+   * the rate headers. Every refusal (429, 401, 503) is a typed failure reply instead.
    */
-  public record Answer(int status, Status data, Admission charge, RateLimited refusal) {
+  public record Answer(int status, Status data, Admission charge) {
 
     static Answer ok(int status, Status data) {
-      return new Answer(status, data, null, null);
+      return new Answer(status, data, null);
     }
   }
 }

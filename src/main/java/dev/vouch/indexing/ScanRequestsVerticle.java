@@ -1,5 +1,6 @@
 package dev.vouch.indexing;
 
+import dev.vouch.budget.KeyRejected;
 import dev.vouch.budget.Metering;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Admission;
@@ -10,13 +11,12 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.indexing.ScanRequests.Answer;
 import dev.vouch.indexing.ScanRequests.Status;
+import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.core.eventbus.Message;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.function.Function;
 
 /**
  * The entry points that start indexing: intake (SPEC 3.2), keyed refresh (3.3) and the score
@@ -26,18 +26,6 @@ import java.util.function.Function;
  * units and cap count are given back and it answers "indexing", free.
  */
 public final class ScanRequestsVerticle extends VerticleBase {
-
-  /** An answer without rate headers, sent as a failure reply: the HTTP status and catalogue code. */
-  static final class Refusal extends RuntimeException {
-    final int status;
-    final String code;
-
-    Refusal(int status, String code, String message) {
-      super(message, null, false, false);
-      this.status = status;
-      this.code = code;
-    }
-  }
 
   private final JobStore jobs;
   private final Metering metering;
@@ -59,25 +47,9 @@ public final class ScanRequestsVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     return Future.all(
-        vertx.eventBus().<ScanRequests.Intake>consumer(Addresses.INTAKE, msg -> answer(msg, this::intake)).completion(),
-        vertx.eventBus().<ScanRequests.Refresh>consumer(Addresses.REFRESH, msg -> answer(msg, this::refresh)).completion(),
-        vertx.eventBus().<ScanRequests.Rescan>consumer(Addresses.RESCAN, msg -> answer(msg, this::rescan)).completion());
-  }
-
-  private static <T, R> void answer(Message<T> msg, Function<T, Future<R>> handler) {
-    Future<R> f;
-    try {
-      f = handler.apply(msg.body());
-    } catch (RuntimeException e) {
-      f = Future.failedFuture(e);
-    }
-    f.onSuccess(msg::reply).onFailure(t -> {
-      if (t instanceof Refusal r) {
-        msg.fail(r.status, r.code + "|" + r.getMessage());
-      } else {
-        Failures.reply(msg, t);
-      }
-    });
+        vertx.eventBus().<ScanRequests.Intake>consumer(Addresses.INTAKE, Failures.answering(this::intake)).completion(),
+        vertx.eventBus().<ScanRequests.Refresh>consumer(Addresses.REFRESH, Failures.answering(this::refresh)).completion(),
+        vertx.eventBus().<ScanRequests.Rescan>consumer(Addresses.RESCAN, Failures.answering(this::rescan)).completion());
   }
 
   Future<Answer> intake(ScanRequests.Intake r) {
@@ -90,13 +62,12 @@ public final class ScanRequestsVerticle extends VerticleBase {
       }
       return start(r.caller(), r.wallet(), state, "intake", "first_index", DailyCap.scanStarts,
           Operation.intake(r.caller()), false);
-    }).recover(ScanRequestsVerticle::refused);
+    });
   }
 
   Future<Answer> refresh(ScanRequests.Refresh r) {
     if (!r.caller().keyed()) {
-      return Future.failedFuture(new Refusal(401, "NOT_ALLOWED",
-          "The refresh needs an API key: send Authorization: Bearer <key>."));
+      return Future.failedFuture(KeyRejected.required("The refresh needs an API key: send Authorization: Bearer <key>."));
     }
     return jobs.state(r.wallet()).compose(state -> {
       Instant now = clock.instant();
@@ -110,12 +81,12 @@ public final class ScanRequestsVerticle extends VerticleBase {
       }
       boolean reindex = last != null;
       if (reindex && !state.ledger()) {
-        return Future.failedFuture(new Refusal(503, "SCHEMA_MISSING",
-            "The refresh ledger is not provisioned on this deployment; nothing was started or charged."));
+        return Future.failedFuture(new StoreException(StoreException.Kind.SCHEMA_MISSING,
+            "the refresh ledger is not provisioned", null));
       }
       return start(r.caller(), r.wallet(), state, "refresh", reindex ? "reindex" : "first_index",
           reindex ? DailyCap.reindexStarts : DailyCap.scanStarts, Operation.refresh, state.ledger());
-    }).recover(ScanRequestsVerticle::refused);
+    });
   }
 
   /** True when a background rescan started; every refusal is silent (SPEC 3.1). */
@@ -152,7 +123,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
           Instant now = clock.instant();
           long wait = state.cooldownSeconds(now, cooldown);
           if (wait > 0) {
-            return Future.succeededFuture(new Answer(429, null, units, RateLimited.cooldown(wait)));
+            return Future.failedFuture(RateLimited.cooldown(wait, units));
           }
           return metering.countCap(caller, cap)
               .recover(t -> metering.refund(units).compose(v -> Future.failedFuture(t)))
@@ -162,7 +133,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
                       .transform(ignored -> Future.<Boolean>failedFuture(t)))
                   .compose(job -> job
                   ? Future.succeededFuture(new Answer(202,
-                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null, null), units, null))
+                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null, null), units))
                   : metering.refund(counted).compose(v -> metering.refund(units))
                       // Another request queued this wallet's job a moment ago.
                       .compose(v -> ok(202, Status.indexing(wallet, now)))));
@@ -179,12 +150,5 @@ public final class ScanRequestsVerticle extends VerticleBase {
 
   private static Future<Answer> ok(int status, Status data) {
     return Future.succeededFuture(Answer.ok(status, data));
-  }
-
-  /** A budget refusal (cap or per-minute) is an answer with its headers, not a failure. */
-  private static Future<Answer> refused(Throwable t) {
-    return t instanceof RateLimited limited
-        ? Future.succeededFuture(new Answer(429, null, null, limited))
-        : Future.failedFuture(t);
   }
 }

@@ -28,11 +28,10 @@ final class InteractionQueries {
          ORDER BY %1$s
          LIMIT $4
       ), peers AS (
-        -- the wallet's trust graph: verified and accepted attestations, either direction
+        -- the wallet's trust graph (the trust_edges view: verified, accepted, not revoked), either direction
         SELECT DISTINCT CASE WHEN a.from_wallet = $1 THEN a.to_wallet ELSE a.from_wallet END AS peer
-          FROM attestations a
-         WHERE (a.from_wallet = $1 OR a.to_wallet = $1)
-           AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL
+          FROM trust_edges a
+         WHERE a.from_wallet = $1 OR a.to_wallet = $1
       )
       SELECT snap.id AS snapshot_id, snap.committed_at, snap.node_count, snap.chains_with_counterparties,
              (SELECT latest_snapshot_id FROM wal) AS latest_snapshot_id,

@@ -4,6 +4,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.Decision;
+import dev.vouch.http.ApiError;
 import dev.vouch.receipt.model.Receipt;
 import dev.vouch.receipt.model.ReceiptPayload;
 import dev.vouch.receipt.model.Signature;
@@ -21,8 +22,6 @@ import java.time.temporal.ChronoUnit;
  */
 public final class ReceiptVerticle extends VerticleBase {
 
-  static final String UNKNOWN_USERNAME = "NOT_FOUND|No registered username matches; check the spelling (<name>.vouch).";
-  static final String UNKNOWN_RECEIPT = "NOT_FOUND|No receipt has this id.";
 
   private final Decisions decisions;
   private final ReceiptStore store;
@@ -52,7 +51,7 @@ public final class ReceiptVerticle extends VerticleBase {
       if (ar.failed()) {
         Failures.reply(msg, ar.cause()); // a failed decision never yields a receipt
       } else if (ar.result().isEmpty()) {
-        msg.fail(404, UNKNOWN_USERNAME);
+        Failures.reply(msg, ApiError.notFound("No registered username matches; check the spelling (<name>.vouch)."));
       } else {
         mint(ar.result().get())
             .onSuccess(s -> msg.reply(new ReceiptRequests.Minted(s.receipt(), s.receipt().url(), !s.created())))
@@ -75,7 +74,7 @@ public final class ReceiptVerticle extends VerticleBase {
       if (ar.failed()) {
         Failures.reply(msg, ar.cause());
       } else if (ar.result().isEmpty()) {
-        msg.fail(404, UNKNOWN_RECEIPT);
+        Failures.reply(msg, ApiError.notFound("No receipt has this id."));
       } else {
         msg.reply(ar.result().get());
       }

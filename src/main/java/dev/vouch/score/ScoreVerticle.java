@@ -26,14 +26,12 @@ public final class ScoreVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.eventBus().<ScoreQuery>consumer(Addresses.SCORE_READ, this::read).completion();
+    return vertx.eventBus().<ScoreQuery>consumer(Addresses.SCORE_READ, Failures.answering(this::read)).completion();
   }
 
-  private void read(Message<ScoreQuery> msg) {
-    store.read(msg.body().wallet())
-        .compose(state -> rescanIfDue(state, msg.body()).map(started -> report(state, started)))
-        .onSuccess(msg::reply)
-        .onFailure(t -> Failures.reply(msg, t));
+  private Future<ScoreReport> read(ScoreQuery q) {
+    return store.read(q.wallet())
+        .compose(state -> rescanIfDue(state, q).map(started -> report(state, started)));
   }
 
   /**

@@ -32,12 +32,17 @@ final class SnapshotQueries {
                         'fallbackFrom', c.fallback_from) ORDER BY c.chain_id)
                 FROM snapshot_chains c WHERE c.snapshot_id = s.id) AS coverage,
              (SELECT json_agg(json_build_object(
-                        'peer', CASE WHEN a.from_wallet = q.address THEN a.to_wallet ELSE a.from_wallet END,
-                        'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
-                        'out', a.from_wallet = q.address))
-                FROM attestations a
-               WHERE (a.from_wallet = q.address OR a.to_wallet = q.address)
-                 AND a.verified_at IS NOT NULL AND a.accepted_at IS NOT NULL) AS edges,
+                        'peer', p.peer, 'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
+                        'out', a.from_wallet = q.address, 'value', a.tx_value::text,
+                        'peerFirst', (extract(epoch FROM ps.first_activity_at) * 1000)::bigint,
+                        'peerFunder', ps.funder))
+                FROM trust_edges a
+                CROSS JOIN LATERAL (SELECT CASE WHEN a.from_wallet = q.address THEN a.to_wallet
+                                                ELSE a.from_wallet END AS peer) p
+                LEFT JOIN wallets pw ON pw.address = p.peer
+                LEFT JOIN snapshots ps ON ps.id = pw.latest_snapshot_id
+               WHERE a.from_wallet = q.address OR a.to_wallet = q.address) AS edges,
+             s.first_activity_at, s.funder,
              EXISTS (SELECT 1 FROM index_jobs j
                       WHERE j.wallet = q.address AND j.state IN ('queued', 'running')) AS in_flight
         FROM q
@@ -98,6 +103,24 @@ final class SnapshotQueries {
         FROM unnest($2::text[], $3::bigint[], $4::boolean[], $5::integer[], $6::integer[],
                     $7::timestamptz[], $8::timestamptz[], $9::text[], $10::text[])
              AS u(counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at, value_in, value_out)
+      """;
+
+  /**
+   * The wallet's funding source, for the trust model: the counterparty of the snapshot's earliest
+   * interaction (ties by address) when it only ever sent to the wallet. A wallet whose first
+   * interaction was its own payment (funded at genesis, or by a bridge) has no known funder, so a
+   * trading partner is never taken for one. $1 snapshot id.
+   */
+  static final String SET_FUNDER = """
+      UPDATE snapshots s SET funder = (
+        SELECT CASE WHEN first.tx_in > 0 AND first.tx_out = 0 THEN first.counterparty END
+          FROM (SELECT c.counterparty, sum(c.tx_in) AS tx_in, sum(c.tx_out) AS tx_out, min(c.first_at) AS first_at
+                  FROM counterparties c
+                 WHERE c.snapshot_id = s.id AND c.first_at IS NOT NULL
+                 GROUP BY c.counterparty
+                 ORDER BY min(c.first_at), c.counterparty
+                 LIMIT 1) first)
+       WHERE s.id = $1
       """;
 
   /**

@@ -4,6 +4,7 @@ import dev.vouch.decision.model.ChainCoverage;
 import dev.vouch.decision.model.CommittedSnapshot;
 import dev.vouch.decision.model.CoverageStatus;
 import dev.vouch.graph.model.TrustEdge;
+import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.StoreException;
@@ -14,6 +15,7 @@ import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.math.BigInteger;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -119,6 +121,7 @@ public final class SnapshotStore {
         .map(rows -> rows.iterator().next().getLong(0))
         .compose(id -> insertChains(conn, id, s)
             .compose(v -> insertCounterparties(conn, id, s))
+            .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
             .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
@@ -222,8 +225,10 @@ public final class SnapshotStore {
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
           coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists"))));
     }
+    OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
-        edges(row.getJsonArray("edges")), row.getBoolean("in_flight"));
+        edges(row.getJsonArray("edges")), row.getBoolean("in_flight"),
+        new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
   }
 
   private static List<ChainCoverage> coverage(JsonArray rows) {
@@ -258,7 +263,11 @@ public final class SnapshotStore {
     List<TrustEdge> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       JsonObject e = rows.getJsonObject(i);
-      out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out")));
+      String value = e.getString("value");
+      Long peerFirst = e.getLong("peerFirst");
+      out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out"),
+          value == null ? null : new BigInteger(value), peerFirst == null ? null : Instant.ofEpochMilli(peerFirst),
+          e.getString("peerFunder")));
     }
     return out;
   }

@@ -2,6 +2,7 @@ package dev.vouch.score;
 
 import dev.vouch.decision.model.CommittedSnapshot;
 import dev.vouch.graph.model.TrustEdge;
+import dev.vouch.graph.model.TrustSubject;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,4 +12,5 @@ public record WalletState(
     String username,
     Optional<CommittedSnapshot> snapshot,
     List<TrustEdge> trustEdges,
-    boolean jobInFlight) {}
+    boolean jobInFlight,
+    TrustSubject trustSubject) {}

@@ -65,6 +65,8 @@ public record DatabaseUrl(String host, int port, String database, String user, S
         .setPassword(password)
         .setCachePreparedStatements(true)
         .setPreparedStatementCacheMaxSize(256)
+        // The read-state statement (with its trust-edge facts) is longer than the 2048 default.
+        .setPreparedStatementCacheSqlLimit(16_384)
         .setPipeliningLimit(256);
   }
 }

@@ -1,19 +1,42 @@
 package dev.vouch.store;
 
+import dev.vouch.config.AppConfig;
 import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import java.util.concurrent.TimeUnit;
 
 /** The one reactive pool every consumer shares. */
 public final class Pools {
 
   private Pools() {}
 
+  /** A pool with the library's defaults (no deadlines); for tests that exercise SQL only. */
   public static Pool create(Vertx vertx, DatabaseUrl url, int size) {
     return PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(size).setName("vouch-pg").setShared(true))
         .connectingTo(url.connectOptions())
+        .using(vertx)
+        .build();
+  }
+
+  /**
+   * The service's pool: every wait it controls is bounded, so a hung database fails requests
+   * with 503 instead of hanging them. Waiting for a connection (connecting to a server that does
+   * not answer included) ends after the acquire timeout, and beyond the wait queue at once; a
+   * statement blocked on the server (a lock, a slow plan) is cancelled by
+   * {@code statement_timeout}, which also rolls it back. A server that stops answering in the
+   * middle of a statement (frozen, partitioned) is bounded by the edge's request timeout; the
+   * client library offers no per-statement deadline of its own (its transport idle timeout does
+   * not apply to these connections; checked against a server that accepts and never answers).
+   */
+  public static Pool create(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
+    return PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(db.poolSize()).setName("vouch-pg").setShared(true)
+            .setMaxWaitQueueSize(db.waitQueueSize())
+            .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+        .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
         .using(vertx)
         .build();
   }

@@ -16,6 +16,21 @@ public final class StoreException extends RuntimeException {
     return kind;
   }
 
+  /**
+   * True when the connection broke while a statement may have reached the server (closed
+   * mid-exchange): a write may still have been
+   * applied. False when it certainly was not: no connection was had, or the server cancelled
+   * the statement (statement_timeout rolls it back).
+   */
+  public boolean outcomeUnknown() {
+    if (kind != Kind.UNAVAILABLE) {
+      return false;
+    }
+    Throwable c = getCause();
+    return c instanceof io.vertx.sqlclient.ClosedConnectionException
+        || (c instanceof java.io.IOException && !(c instanceof java.net.ConnectException));
+  }
+
   /** Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. */
   public static StoreException translate(Throwable t) {
     if (t instanceof StoreException se) {
@@ -29,6 +44,10 @@ public final class StoreException extends RuntimeException {
       if ("42P01".equals(state)) {
         return new StoreException(Kind.SCHEMA_MISSING, "table missing", t);
       }
+      // statement_timeout / lock_timeout: the statement was cancelled and rolled back.
+      if ("57014".equals(state) || "55P03".equals(state)) {
+        return new StoreException(Kind.UNAVAILABLE, "database too slow: statement cancelled", t);
+      }
       // Connection failures, shutdowns, exhausted server resources, a database refusing connections.
       if (state != null && (state.startsWith("08") || state.startsWith("57P") || state.startsWith("53")
           || ("55000".equals(state) && String.valueOf(pg.getErrorMessage()).contains("connections")))) {
@@ -41,6 +60,10 @@ public final class StoreException extends RuntimeException {
         || t instanceof io.vertx.core.http.ConnectionPoolTooBusyException
         || t instanceof java.util.concurrent.TimeoutException) {
       return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+    }
+    // The pool's acquire deadline (database.acquireTimeoutMs) says so only in its message.
+    if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Timeout")) {
+      return new StoreException(Kind.UNAVAILABLE, "database unavailable: no connection in time", t);
     }
     return new StoreException(Kind.OTHER, "database error", t);
   }

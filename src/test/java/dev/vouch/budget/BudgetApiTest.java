@@ -171,7 +171,11 @@ class BudgetApiTest {
         Map.entry(Operation.scoreRescan, 5L), Map.entry(Operation.trustRead, 1L),
         Map.entry(Operation.profileRead, 1L), Map.entry(Operation.interactionGraphRead, 1L),
         Map.entry(Operation.intakeAnonymous, 8L), Map.entry(Operation.intakeKeyed, 5L),
-        Map.entry(Operation.refresh, 5L), Map.entry(Operation.batchRow, 1L), Map.entry(Operation.statsRead, 1L));
+        Map.entry(Operation.refresh, 5L), Map.entry(Operation.batchRow, 1L),
+        Map.entry(Operation.directoryRead, 1L), Map.entry(Operation.claimChallenge, 1L),
+        Map.entry(Operation.claim, 5L), Map.entry(Operation.attestationCreate, 5L),
+        Map.entry(Operation.attestationDecision, 2L), Map.entry(Operation.attestationRead, 1L),
+        Map.entry(Operation.statsRead, 1L));
     assertThat(costs.keySet()).containsExactlyInAnyOrder(Operation.values());
     long id = 10_000;
     for (var e : costs.entrySet()) {

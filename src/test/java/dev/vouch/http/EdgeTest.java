@@ -49,7 +49,7 @@ class EdgeTest {
   void wrongMethodIsMethodNotAllowedWithAllow() {
     var r = app.send(HttpMethod.DELETE, "/api/v1/decision/" + WALLET, null, Map.of());
     assertThat(r.statusCode()).isEqualTo(405);
-    assertThat(r.getHeader("Allow")).isEqualTo("GET");
+    assertThat(r.getHeader("Allow")).isEqualTo("GET, HEAD");
     assertThat(error(r).getString("code")).isEqualTo("METHOD_NOT_ALLOWED");
   }
 

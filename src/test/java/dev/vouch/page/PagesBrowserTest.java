@@ -11,7 +11,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
+import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /** The pages as a person uses them: real Chromium, real service, no JavaScript anywhere. */
 class PagesBrowserTest {
@@ -43,8 +45,10 @@ class PagesBrowserTest {
     return "http://127.0.0.1:" + app.port + path;
   }
 
+  /** Waits for the element: after a click the next page may still be loading on a busy machine. */
   static String text(String id) {
-    return browser.driver.findElement(By.id(id)).getText();
+    return new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+        .until(ExpectedConditions.presenceOfElementLocated(By.id(id))).getText();
   }
 
   @Test

@@ -202,6 +202,12 @@ public final class Anvil implements AutoCloseable {
     lastTimestamp = seconds;
   }
 
+  /** Mines an empty block at the given time (confirmations for earlier transactions). */
+  public void mineAt(Instant at) {
+    setNextTimestamp(at);
+    rpc("evm_mine");
+  }
+
   public JsonNode receipt(String hash) {
     return rpc("eth_getTransactionReceipt", hash);
   }

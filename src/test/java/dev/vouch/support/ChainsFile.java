@@ -11,7 +11,17 @@ public final class ChainsFile {
 
   /** pageSize 25 by default, so tests page several times. */
   public record Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs,
-      List<String> rpcUrls, int pageSize) {
+      List<String> rpcUrls, int pageSize, int confirmations) {
+
+    public Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs,
+        List<String> rpcUrls, int pageSize) {
+      this(name, chainId, symbol, mode, historyCap, timeoutMs, rpcUrls, pageSize, 1);
+    }
+
+    /** Blocks (the transaction's own included) before an attested transaction is final. */
+    public Entry confirmations(int n) {
+      return new Entry(name, chainId, symbol, mode, historyCap, timeoutMs, rpcUrls, pageSize, n);
+    }
 
     public Entry(String name, long chainId, String symbol, String mode, int historyCap, int timeoutMs, List<String> rpcUrls) {
       this(name, chainId, symbol, mode, historyCap, timeoutMs, rpcUrls, 25);
@@ -53,7 +63,8 @@ public final class ChainsFile {
           .append("    timeoutMs: ").append(e.timeoutMs()).append('\n')
           .append("    concurrency: 4\n")
           .append("    pageSize: ").append(e.pageSize()).append('\n')
-          .append("    maxBatch: 10\n");
+          .append("    maxBatch: 10\n")
+          .append("    confirmations: ").append(e.confirmations()).append('\n');
     }
     try {
       Path file = Files.createTempFile("vouch-chains", ".yaml");

@@ -73,6 +73,10 @@ public final class TestApp implements AutoCloseable {
       env.put("PORT", Integer.toString(port));
       env.put("VOUCH_HTTP_INSTANCES", "2");
       env.put("VOUCH_HTTP_SHUTDOWN_GRACE_SECONDS", "1");
+      // The shared test machine can be loaded far beyond production (load 25+ on 2 cores): give
+      // the database deadlines headroom; tests about deadlines set their own.
+      env.put("VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "20000");
+      env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
       env.putAll(overrides);
       AppConfig config = ConfigLoader.load(env);
       MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));

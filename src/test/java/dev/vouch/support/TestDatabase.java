@@ -90,6 +90,18 @@ public final class TestDatabase {
     }
   }
 
+  /**
+   * An outage of one test database: with allow false, new connections are refused and the open
+   * ones dropped; with true, it serves again.
+   */
+  public static void allowConnections(DatabaseUrl db, boolean allow) throws Exception {
+    DatabaseUrl admin = db.withDatabase("postgres");
+    exec(admin, "ALTER DATABASE " + db.database() + " ALLOW_CONNECTIONS " + allow);
+    if (!allow) {
+      exec(admin, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + db.database() + "'");
+    }
+  }
+
   private static void dropAll() {
     for (String name : created) {
       try {

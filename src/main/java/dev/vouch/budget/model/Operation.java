@@ -20,7 +20,14 @@ public enum Operation {
   statsRead,
   intakeAnonymous,
   intakeKeyed,
-  refresh;
+  refresh,
+  directoryRead,
+  claimChallenge,
+  claim,
+  attestationCreate,
+  /** Accept, reject or revoke. */
+  attestationDecision,
+  attestationRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {

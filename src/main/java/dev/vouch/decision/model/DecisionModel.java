@@ -70,10 +70,12 @@ public final class DecisionModel {
     (penalty <= ScoreModel.HIGH_PENALTY ? block : caution).addAll(flaggedCounterparties(snap));
     if (trust.suspicious()) {
       block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
-          "The verified trust graph looks like a ring built in one burst."));
+          "The verified trust graph looks like a ring of young wallets attesting each other (anomaly "
+              + trust.anomalyScore() + ")."));
     } else if (trust.anomalyScore() >= TrustModel.ANOMALY_HIGH) {
       block.add(new Coded(TRUST_ANOMALY_HIGH,
-          "Most trust relationships appeared within one hour (anomaly " + trust.anomalyScore() + ")."));
+          "Most trust relationships show ring patterns: young wallets, tiny or self-funded transactions, "
+              + "one funding source or bursts (anomaly " + trust.anomalyScore() + ")."));
     }
 
     // D2 / D4: soft risk and missing evidence.
@@ -86,8 +88,9 @@ public final class DecisionModel {
     }
     if (trust.anomalyScore() >= TrustModel.ANOMALY_SOFT && trust.anomalyScore() < TrustModel.ANOMALY_HIGH) {
       caution.add(new Coded(TRUST_ANOMALY,
-          "Many trust relationships appeared close together (anomaly " + trust.anomalyScore() + ")."));
+          "Some trust relationships show ring patterns (anomaly " + trust.anomalyScore() + ")."));
     }
+    // Native relationship evidence is a live trust edge (accepted, unrevoked), read without re-index.
     if (trust.trustedPeerCount() == 0) {
       caution.add(new Coded(TRUST_GRAPH_MISSING, "No verified Vouch trust relationships yet."));
       missing.add("trustGraph");

@@ -1,12 +1,25 @@
 package dev.vouch.graph.model;
 
+import java.math.BigInteger;
 import java.time.Instant;
 
 /**
- * One verified, accepted attestation seen from the wallet being read.
+ * One verified, accepted, unrevoked attestation seen from the wallet being read, with what the
+ * anomaly model needs about its transaction and the peer. Unknown facts are null and never count
+ * against anyone.
  *
  * @param peer the other wallet
  * @param acceptedAt when the counterparty accepted it (the edge exists from then on)
  * @param outgoing true when the wallet being read made the attestation
+ * @param value native value of the attested transaction in base units, or null
+ * @param peerFirstActivityAt the peer's first on-chain activity per its latest snapshot, or null
+ * @param peerFunder the peer's funding source per its latest snapshot, or null
  */
-public record TrustEdge(String peer, Instant acceptedAt, boolean outgoing) {}
+public record TrustEdge(String peer, Instant acceptedAt, boolean outgoing, BigInteger value,
+    Instant peerFirstActivityAt, String peerFunder) {
+
+  /** An edge with nothing known about its transaction or peer. */
+  public TrustEdge(String peer, Instant acceptedAt, boolean outgoing) {
+    this(peer, acceptedAt, outgoing, null, null, null);
+  }
+}

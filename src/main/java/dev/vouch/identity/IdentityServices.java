@@ -1,0 +1,28 @@
+package dev.vouch.identity;
+
+import dev.vouch.chain.ChainCheck;
+import dev.vouch.config.AppConfig;
+import dev.vouch.graph.TrustGraphStore;
+import io.vertx.core.Vertx;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+
+/**
+ * The identity capability as the edge calls it: claims, attestations, profiles and the trust
+ * read. Stateless and safe from any event loop (the pool and web client are shared).
+ */
+public record IdentityServices(Claims claims, Attestations attestations, Profiles profiles, TrustGraphStore trust,
+    Clock clock) {
+
+  public static IdentityServices create(Vertx vertx, Pool pool, AppConfig config, Clock clock) {
+    WebClient web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false)
+        .setUserAgent("vouch-identity").setKeepAlive(true));
+    ChainCheck chains = new ChainCheck(vertx, web, config.indexing());
+    IdentityStore store = new IdentityStore(pool);
+    TrustGraphStore trust = new TrustGraphStore(pool);
+    return new IdentityServices(new Claims(store, chains, clock, config), new Attestations(store, chains, clock, config),
+        new Profiles(store, trust, clock), trust, clock);
+  }
+}

@@ -1,0 +1,203 @@
+package dev.vouch.identity;
+
+import dev.vouch.indexing.JobStore;
+import dev.vouch.store.StoreException;
+import io.vertx.core.Future;
+import io.vertx.pgclient.PgException;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The only place identity SQL runs. Writes are single transactions: all recorded or nothing. */
+final class IdentityStore {
+
+  record Challenge(String nonce, String wallet, String username, String displayName, String message, Instant expiresAt, Instant usedAt) {}
+
+  record ClaimState(String walletUsername, boolean usernameTaken) {}
+
+  record Attestation(long id, String from, String to, long chainId, String txHash, String txFrom, String txTo,
+      BigInteger txValue, Long txBlock, Instant txTime, Instant createdAt, Instant verifiedAt, Instant acceptedAt,
+      Instant rejectedAt, Instant revokedAt, String revokedBy) {
+
+    String status() {
+      return revokedAt != null ? "revoked" : rejectedAt != null ? "rejected" : acceptedAt != null ? "accepted" : "pending";
+    }
+  }
+
+  record Profile(String username, String wallet, String displayName, Instant createdAt, Integer score,
+      String scoreModelVersion, Integer riskPenalty, Integer walletAgeDays, Integer activeChainCount, Long totalTxCount,
+      Instant committedAt, long attestationCount) {}
+
+  record Listed(String username, String wallet, String displayName, Instant createdAt) {}
+
+  record Verified(String txFrom, String txTo, BigInteger value, long block, Instant time) {}
+
+  private final Pool pool;
+
+  IdentityStore(Pool pool) {
+    this.pool = pool;
+  }
+
+  Future<Void> insertChallenge(Challenge c, Instant issued) {
+    return pool.preparedQuery(IdentityQueries.INSERT_CHALLENGE)
+        .execute(Tuple.of(c.nonce(), c.wallet(), c.username(), c.displayName(), c.message(), utc(issued),
+            utc(c.expiresAt())))
+        .<Void>mapEmpty().recover(IdentityStore::translate);
+  }
+
+  Future<Optional<Challenge>> challenge(String nonce) {
+    return pool.preparedQuery(IdentityQueries.CHALLENGE).execute(Tuple.of(nonce))
+        .map(rows -> first(rows).map(r -> new Challenge(r.getString("nonce"), r.getString("wallet"),
+            r.getString("username"), r.getString("display_name"), r.getString("message"), instant(r, "expires_at"), instant(r, "used_at"))))
+        .recover(IdentityStore::translate);
+  }
+
+  Future<ClaimState> claimState(String wallet, String username) {
+    return pool.preparedQuery(IdentityQueries.CLAIM_STATE).execute(Tuple.of(wallet, username))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new ClaimState(r.getString("wallet_username"), r.getBoolean("username_taken"));
+        })
+        .recover(IdentityStore::translate);
+  }
+
+  /**
+   * Takes the nonce, registers the username and queues the wallet's first commit, in one
+   * transaction. A nonce already taken, a username or wallet already registered: Refused, nothing kept.
+   */
+  Future<Void> register(Challenge c, String signature, String kind, Instant now) {
+    return pool.withTransaction(conn -> conn.preparedQuery(IdentityQueries.USE_CHALLENGE)
+            .execute(Tuple.of(c.nonce(), utc(now)))
+            .compose(rows -> rows.size() == 1 ? Future.succeededFuture()
+                : Future.failedFuture(Claims.nonceUsed()))
+            .compose(v -> conn.preparedQuery(IdentityQueries.UPSERT_WALLET).execute(Tuple.of(c.wallet(), utc(now))))
+            .compose(v -> conn.preparedQuery(IdentityQueries.INSERT_IDENTITY).execute(Tuple.tuple()
+                .addString(c.username()).addString(c.wallet()).addString(c.displayName()).addOffsetDateTime(utc(now))
+                .addString(signature).addString(c.message()).addString(kind)))
+            .compose(v -> JobStore.queueNextCommit(conn, List.of(c.wallet()), "claim", now))
+            .<Void>mapEmpty())
+        .recover(t -> {
+          if (t instanceof PgException pg && "23505".equals(pg.getSqlState())) {
+            String constraint = String.valueOf(pg.getConstraint());
+            return Future.failedFuture(constraint.contains("wallet") ? Claims.walletRegistered() : Claims.usernameTaken());
+          }
+          return translate(t);
+        });
+  }
+
+  /** Usernames of those of the wallets that are registered. */
+  Future<Map<String, String>> registered(List<String> wallets) {
+    return pool.preparedQuery(IdentityQueries.REGISTERED).execute(Tuple.of(wallets.toArray(String[]::new)))
+        .map(rows -> {
+          Map<String, String> out = new HashMap<>();
+          rows.forEach(r -> out.put(r.getString("wallet"), r.getString("username")));
+          return out;
+        })
+        .recover(IdentityStore::translate);
+  }
+
+  /** The new attestation, or empty when this transaction is already attested in this direction. */
+  Future<Optional<Attestation>> insertAttestation(String from, String to, long chainId, String txHash, Verified v,
+      String signature, Instant now) {
+    Tuple t = Tuple.tuple().addString(from).addString(to).addLong(chainId).addString(txHash).addString(v.txFrom())
+        .addString(v.txTo()).addString(v.value().toString()).addLong(v.block()).addOffsetDateTime(utc(v.time()))
+        .addOffsetDateTime(utc(now)).addString(signature);
+    return pool.preparedQuery(IdentityQueries.INSERT_ATTESTATION).execute(t)
+        .map(rows -> first(rows).map(IdentityStore::attestation))
+        .recover(IdentityStore::translate);
+  }
+
+  Future<Optional<Attestation>> attestationByTx(String from, String to, String txHash) {
+    return pool.preparedQuery(IdentityQueries.ATTESTATION_BY_TX).execute(Tuple.of(from, to, txHash))
+        .map(rows -> first(rows).map(IdentityStore::attestation))
+        .recover(IdentityStore::translate);
+  }
+
+  Future<Optional<Attestation>> attestation(long id) {
+    return pool.preparedQuery(IdentityQueries.ATTESTATION).execute(Tuple.of(id))
+        .map(rows -> first(rows).map(IdentityStore::attestation))
+        .recover(IdentityStore::translate);
+  }
+
+  /**
+   * Applies a decision if the attestation is still open to it; empty when it is not. An
+   * acceptance queues both wallets' next commit in the same transaction (score components).
+   */
+  Future<Optional<Attestation>> decide(Attestations.Action d, Attestation a, String signer, String signature, Instant now) {
+    return pool.withTransaction(conn -> {
+      Tuple args = switch (d) {
+        case accept, reject -> Tuple.of(a.id(), utc(now), signature);
+        case revoke -> Tuple.of(a.id(), utc(now), signature, signer);
+      };
+      String sql = switch (d) {
+        case accept -> IdentityQueries.ACCEPT;
+        case reject -> IdentityQueries.REJECT;
+        case revoke -> IdentityQueries.REVOKE;
+      };
+      return conn.preparedQuery(sql).execute(args).compose(rows -> {
+        Optional<Attestation> done = first(rows).map(IdentityStore::attestation);
+        boolean edgeChanged = done.isPresent() && (d == Attestations.Action.accept || a.acceptedAt() != null);
+        return edgeChanged
+            ? JobStore.queueNextCommit(conn, List.of(a.from(), a.to()), "attestation", now).map(done)
+            : Future.succeededFuture(done);
+      });
+    }).recover(IdentityStore::translate);
+  }
+
+  Future<Optional<Profile>> profile(String username) {
+    return pool.preparedQuery(IdentityQueries.PROFILE).execute(Tuple.of(username))
+        .map(rows -> first(rows).map(r -> new Profile(r.getString("username"), r.getString("wallet"),
+            r.getString("display_name"), instant(r, "created_at"), r.getInteger("score"),
+            r.getString("score_model_version"), r.getInteger("risk_penalty"), r.getInteger("global_wallet_age_days"),
+            r.getInteger("active_chain_count"), r.getLong("total_tx_count"), instant(r, "committed_at"),
+            r.getLong("attestation_count"))))
+        .recover(IdentityStore::translate);
+  }
+
+  /** Up to limit + 1 rows after the cursor (the extra row says there is more). */
+  Future<List<Listed>> directory(String after, int limit) {
+    return pool.preparedQuery(IdentityQueries.DIRECTORY).execute(Tuple.of(after, limit + 1))
+        .map(rows -> {
+          List<Listed> out = new java.util.ArrayList<>();
+          rows.forEach(r -> out.add(new Listed(r.getString("username"), r.getString("wallet"),
+              r.getString("display_name"), instant(r, "created_at"))));
+          return out;
+        })
+        .recover(IdentityStore::translate);
+  }
+
+  private static Attestation attestation(Row r) {
+    String v = r.getString("tx_value");
+    return new Attestation(r.getLong("id"), r.getString("from_wallet"), r.getString("to_wallet"),
+        r.getLong("chain_id"), r.getString("tx_hash"), r.getString("tx_from"), r.getString("tx_to"),
+        v == null ? null : new BigInteger(v), r.getLong("tx_block"), instant(r, "tx_time"), instant(r, "created_at"),
+        instant(r, "verified_at"), instant(r, "accepted_at"), instant(r, "rejected_at"), instant(r, "revoked_at"),
+        r.getString("revoked_by"));
+  }
+
+  private static Optional<Row> first(RowSet<Row> rows) {
+    return rows.size() == 0 ? Optional.empty() : Optional.of(rows.iterator().next());
+  }
+
+  private static Instant instant(Row r, String column) {
+    OffsetDateTime t = r.getOffsetDateTime(column);
+    return t == null ? null : t.toInstant();
+  }
+
+  private static OffsetDateTime utc(Instant i) {
+    return i == null ? null : i.atOffset(ZoneOffset.UTC);
+  }
+
+  private static <T> Future<T> translate(Throwable t) {
+    return Future.failedFuture(t instanceof Refused ? t : StoreException.translate(t));
+  }
+}

@@ -1,0 +1,26 @@
+package dev.vouch.page.model;
+
+/**
+ * The public profile page (/u/<username>): the profile read (SPEC 2.8) in plain words.
+ * Timestamps arrive as ISO 8601 text; scoreUpdatedAt is null before the first commit.
+ */
+public record ProfilePage(String username, String wallet, String displayName, String createdAt, int score,
+    String riskLevel, int walletAgeDays, int activeChainCount, long totalTxCount, String scoreUpdatedAt,
+    boolean indexed, long attestationCount, int trustedPeerCount, int reciprocalCount, String networkHealth,
+    double trustConfidence, String scoreModelVersion) {
+
+  /** One sentence about the verified relationships. */
+  public String trustSentence() {
+    if (trustedPeerCount == 0) {
+      return "No verified relationships yet. An empty trust graph is missing evidence, not a bad sign.";
+    }
+    return trustedPeerCount + (trustedPeerCount == 1 ? " verified relationship" : " verified relationships")
+        + " (" + reciprocalCount + " attested both ways); network health " + networkHealth.replace('_', ' ')
+        + ", confidence " + Math.round(trustConfidence * 100) + "%.";
+  }
+
+  public String scoreSentence() {
+    return indexed ? score + " / 100 · " + riskLevel + " (updated " + scoreUpdatedAt + ")"
+        : "Not scored yet: indexing of this wallet was queued when the username was claimed.";
+  }
+}

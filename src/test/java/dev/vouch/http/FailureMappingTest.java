@@ -1,0 +1,59 @@
+package dev.vouch.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.budget.KeyRejected;
+import dev.vouch.store.StoreException;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpMethod;
+import org.junit.jupiter.api.Test;
+
+/** The edge's one mapping of typed failures to catalogue errors. */
+class FailureMappingTest {
+
+  private static ApiError map(Throwable t, HttpMethod method) {
+    return Edge.toApiError(t, 500, method, "test");
+  }
+
+  @Test
+  void anEventBusTimeoutIsUnavailableAndAWriteIsToldItMayStillTakeEffect() {
+    var timeout = new ReplyException(ReplyFailure.TIMEOUT, "Timed out after waiting 10000(ms) for a reply");
+    ApiError read = map(timeout, HttpMethod.GET);
+    ApiError write = map(timeout, HttpMethod.POST);
+    assertThat(read.status()).isEqualTo(503);
+    assertThat(read.code()).isEqualTo("UNAVAILABLE");
+    assertThat(read.getMessage()).contains("nothing was changed");
+    assertThat(write.status()).isEqualTo(503);
+    assertThat(write.code()).isEqualTo("UNAVAILABLE");
+    assertThat(write.getMessage()).contains("may still take effect");
+    assertThat(map(new ReplyException(ReplyFailure.NO_HANDLERS, "none"), HttpMethod.GET).code())
+        .isEqualTo("UNAVAILABLE");
+  }
+
+  @Test
+  void aWriteCutOffMidStatementIsToldItMayStillTakeEffectAndARefusedOneThatNothingWasCreated() {
+    StoreException cut = StoreException.translate(io.vertx.sqlclient.ClosedConnectionException.INSTANCE);
+    StoreException noConnection = StoreException.translate(new java.util.concurrent.TimeoutException("acquire"));
+    assertThat(map(cut, HttpMethod.POST).getMessage()).contains("may still take effect");
+    assertThat(map(cut, HttpMethod.GET).getMessage()).contains("nothing was created");
+    assertThat(map(noConnection, HttpMethod.POST).getMessage()).contains("nothing was created");
+    assertThat(map(cut, HttpMethod.POST).code()).isEqualTo("UNAVAILABLE");
+  }
+
+  @Test
+  void typedRefusalsMapToTheirCatalogueCodes() {
+    assertThat(map(KeyRejected.required("Send a key."), HttpMethod.POST))
+        .extracting(ApiError::status, ApiError::code).containsExactly(401, "NOT_ALLOWED");
+    assertThat(map(new StoreException(StoreException.Kind.SCHEMA_MISSING, "ledger", null), HttpMethod.POST))
+        .extracting(ApiError::status, ApiError::code).containsExactly(503, "SCHEMA_MISSING");
+  }
+
+  @Test
+  void aPlainRecipientFailureIsInternalAndNeverEchoesItsText() {
+    ApiError e = map(new ReplyException(ReplyFailure.RECIPIENT_FAILURE, 409, "CONFLICT|secret detail"), HttpMethod.GET);
+    assertThat(e.status()).isEqualTo(500);
+    assertThat(e.code()).isEqualTo("INTERNAL");
+    assertThat(e.getMessage()).doesNotContain("secret");
+  }
+}

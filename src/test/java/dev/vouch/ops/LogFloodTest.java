@@ -1,0 +1,76 @@
+package dev.vouch.ops;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.support.Anvil;
+import dev.vouch.support.LogCapture;
+import dev.vouch.support.TestApp;
+import dev.vouch.support.TestDatabase;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+import org.junit.jupiter.api.Test;
+
+/** An outage under load writes a line per interval, not a stack trace per request. */
+class LogFloodTest {
+
+  @Test
+  void aDatabaseOutageUnderLoadLogsOneLineWithACountAndNoStackTraces() throws Exception {
+    try (TestApp app = TestApp.start(TestApp.UNMETERED)) {
+      String decision = "/api/v1/decision/" + Anvil.randomAddress();
+      assertThat(app.get(decision).statusCode()).isEqualTo(200);
+      TestDatabase.allowConnections(app.database, false);
+      try (LogCapture logs = new LogCapture(Level.WARNING)) {
+        for (int i = 0; i < 200; i++) {
+          assertThat(app.get(decision).statusCode()).isEqualTo(503);
+        }
+        var lines = logs.from("dev.vouch.http");
+        assertThat(lines).as("one line per 10 s interval, not one per request").hasSizeBetween(1, 3);
+        assertThat(lines).allMatch(r -> r.getThrown() == null, "no stack trace for an expected outage");
+        assertThat(lines.get(0).getMessage()).contains("database unavailable");
+      } finally {
+        TestDatabase.allowConnections(app.database, true);
+      }
+    }
+  }
+
+  @Test
+  void theHeldBackCountIsReportedWithTheNextLine() {
+    long[] now = {0};
+    Logger logger = Logger.getLogger("test.throttled");
+    try (LogCapture logs = new LogCapture(Level.WARNING)) {
+      ThrottledLog log = new ThrottledLog(logger, Duration.ofSeconds(10), () -> now[0]);
+      for (int i = 0; i < 1000; i++) {
+        log.warn(() -> "database unavailable");
+      }
+      now[0] += Duration.ofSeconds(10).toNanos();
+      log.warn(() -> "database unavailable");
+      var lines = logs.from("test.throttled").stream().map(LogRecord::getMessage).toList();
+      assertThat(lines).containsExactly("database unavailable",
+          "database unavailable (and 999 more like it since the last such line)");
+    }
+  }
+
+  @Test
+  void clientsHangingUpMidRequestAreNotSevere() throws Exception {
+    try (TestApp app = TestApp.start(TestApp.UNMETERED); LogCapture logs = new LogCapture(Level.WARNING)) {
+      for (int i = 0; i < 50; i++) {
+        try (Socket s = new Socket("127.0.0.1", app.port)) {
+          s.setSoLinger(true, 0); // close with a reset, as a crashed or impatient client does
+          OutputStream out = s.getOutputStream();
+          out.write(("GET /api/v1/decision/" + Anvil.randomAddress() + " HTTP/1.1\r\nHost: x\r\n\r\n")
+              .getBytes(StandardCharsets.US_ASCII));
+          out.flush();
+        }
+      }
+      assertThat(app.get("/health/live").statusCode()).isEqualTo(200);
+      // Only the loaded test machine's own complaint (a slow event loop) may appear.
+      assertThat(logs.atLeast(Level.WARNING))
+          .allMatch(r -> r.getLoggerName().equals("io.vertx.core.impl.BlockedThreadChecker"));
+    }
+  }
+}
