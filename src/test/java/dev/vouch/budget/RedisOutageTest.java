@@ -20,10 +20,12 @@ import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.embedded.RedisServer;
 
 /** Redis stops, hangs and comes back while the API keeps answering on per-instance budgets. */
+@Tag("fault")
 class RedisOutageTest {
 
   static final String PATH = "/api/v1/decision/0x" + "12".repeat(20);

@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** An outage under load writes a line per interval, not a stack trace per request. */
+@Tag("fault")
 class LogFloodTest {
 
   @Test
