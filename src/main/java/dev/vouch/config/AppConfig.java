@@ -106,11 +106,14 @@ public record AppConfig(
    * @param freshMinutes a keyed refresh within this window of the last snapshot answers fresh
    * @param reindexEveryMinutes how often the worker sweeps registered wallets for the daily re-index
    * @param reindexBatch most wallets one sweep queues
+   * @param retryBaseSeconds wait before the worker's first retry of transiently failed chains;
+   *     each further retry waits twice as long (at most an hour)
+   * @param retryRounds retries of one outage before the worker leaves it to the next request
    */
   public record Indexing(
       int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
-      int reindexEveryMinutes, int reindexBatch) {}
+      int reindexEveryMinutes, int reindexBatch, int retryBaseSeconds, int retryRounds) {}
 
   /**
    * Username claims and attestations (issue 9).

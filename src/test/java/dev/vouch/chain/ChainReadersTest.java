@@ -28,7 +28,7 @@ class ChainReadersTest {
 
   static final Instant T0 = Instant.parse("2024-01-01T00:00:00Z");
   static final BigInteger ETH = BigInteger.TEN.pow(18);
-  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 2, 5, 1 << 20, 10, 60, 15, 100);
+  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 2, 5, 1 << 20, 10, 60, 15, 100, 60, 5);
 
   static Vertx vertx;
   static Anvil arc;

@@ -48,7 +48,7 @@ class ExplorerSourcesTest {
 
   static final Instant T0 = Instant.parse("2024-01-01T00:00:00Z");
   static final BigInteger ETH = BigInteger.TEN.pow(18);
-  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 3, 5, 1 << 20, 10, 60, 15, 100);
+  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 3, 5, 1 << 20, 10, 60, 15, 100, 60, 5);
   static final long ARC = 5042002;
   /** Top-level transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
   static final int TOP_LEVEL = 34;
