@@ -4,11 +4,15 @@
 //   node devnet.mjs start  [--out ../../config/chains.devnet.yaml] [--base-port 18545]
 //                          [--truth seed-truth.json] [--bulk N]
 //   node devnet.mjs verify [--truth seed-truth.json]   (checks a running devnet against its truth file)
+//   node devnet.mjs status                             (each chain's port, pid and whether it answers)
+//   node devnet.mjs stop [CHAIN]                       (one chain's node, or the whole devnet)
+//   node devnet.mjs restart CHAIN                      (a fresh node on the same port, seeded again)
 //
 // Plain Node ESM, no dependencies besides the anvil binary from @foundry-rs/anvil.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +20,9 @@ import { fileURLToPath } from 'node:url';
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUN_DIR = path.join(HERE, 'run');
 const PID_FILE = path.join(RUN_DIR, 'devnet.pid');
+// The running devnet's state for the stop/restart/status subcommands: its pid, the loopback port
+// of its control endpoint, and each chain's port and current anvil pid.
+const STATE_FILE = path.join(RUN_DIR, 'devnet.json');
 
 const CHAINS = [
   { name: 'Arc Testnet', chainId: 5042002, symbol: 'USDC', mode: 'history', explorer: 'https://testnet.arcscan.app/address/{address}' },
@@ -274,75 +281,218 @@ async function start(opts) {
   const bin = anvilBinary();
   const now = Math.floor(Date.now() / 1000);
   const genesis = now - YEARS * 365 * DAY;
-  const children = [];
+  const chains = CHAINS.map((c, i) => ({ ...c, index: i, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}`,
+    publicUrl: `http://${publicHost}:${basePort + i}`, log: path.join(RUN_DIR, `anvil-${basePort + i}.log`), child: null }));
   let stopping = false;
+  let control = null;
+  let truth = null;
+
+  const running = () => chains.filter((c) => c.child && c.child.exitCode === null && c.child.signalCode === null);
+  const writeState = () => {
+    fs.writeFileSync(PID_FILE, `${process.pid}\n${running().map((c) => c.child.pid).join(' ')}\n`);
+    fs.writeFileSync(STATE_FILE, JSON.stringify({
+      pid: process.pid, control: control ? control.address().port : null,
+      chains: chains.map((c) => ({ name: c.name, chainId: c.chainId, port: c.port, pid: c.child?.pid ?? null,
+        up: running().includes(c) })),
+    }, null, 2) + '\n');
+  };
 
   const stop = async (code) => {
     if (stopping) return;
     stopping = true;
-    for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-    for (let i = 0; i < 50 && children.some((c) => c.exitCode === null && c.signalCode === null); i++) await sleep(100);
-    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    if (control) control.close();
+    const live = running();
+    for (const c of live) c.child.kill('SIGTERM');
+    for (let i = 0; i < 50 && running().length; i++) await sleep(100);
+    for (const c of running()) c.child.kill('SIGKILL');
     try { if (fs.readFileSync(PID_FILE, 'utf8').split('\n')[0] === String(process.pid)) fs.unlinkSync(PID_FILE); } catch { /* gone */ }
-    log(`stopped ${children.length} anvil process(es)`);
+    try { fs.unlinkSync(STATE_FILE); } catch { /* gone */ }
+    log(`stopped ${live.length} anvil process(es)`);
     process.exit(code);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
 
-  try {
-    const chains = CHAINS.map((c, i) => ({ ...c, port: basePort + i, rpcUrl: `http://127.0.0.1:${basePort + i}`,
-      publicUrl: `http://${publicHost}:${basePort + i}` }));
-    for (const c of chains) await assertPortFree(c.port);
-    for (const c of chains) {
-      c.log = path.join(RUN_DIR, `anvil-${c.port}.log`);
-      const logFd = fs.openSync(c.log, 'w');
-      const child = spawn(bin, [
-        '--host', bindHost, '--port', String(c.port), '--chain-id', String(c.chainId),
-        '--timestamp', String(genesis), '--no-mining',
-      ], { stdio: ['ignore', logFd, logFd], detached: true }); // own process group: Ctrl-C reaches only us, we stop them
-      fs.closeSync(logFd);
-      child.on('error', (e) => { log(`cannot run ${bin}: ${e.message}`); stop(1); });
-      child.on('exit', (code, signal) => {
-        if (!stopping) { log(`anvil for ${c.name} (port ${c.port}) exited unexpectedly (${signal ?? code})`); stop(1); }
+  // One anvil in its own process group: `kill <pid>` (or `stop CHAIN`) ends that node only, and
+  // the devnet keeps serving the others; a node that dies is logged, never takes the rest down.
+  const launch = (c) => {
+    const logFd = fs.openSync(c.log, 'a');
+    const child = spawn(bin, [
+      '--host', bindHost, '--port', String(c.port), '--chain-id', String(c.chainId),
+      '--timestamp', String(genesis), '--no-mining',
+    ], { stdio: ['ignore', logFd, logFd], detached: true }); // own process group: Ctrl-C reaches only us, we stop them
+    fs.closeSync(logFd);
+    child.on('error', (e) => { log(`cannot run ${bin}: ${e.message}`); stop(1); });
+    child.on('exit', (code, signal) => {
+      if (stopping) return;
+      log(`anvil for ${c.name} (port ${c.port}, pid ${child.pid}) exited (${signal ?? code}); the other chains keep running`
+        + ` (node devnet.mjs restart ${c.chainId} brings it back)`);
+      try { writeState(); } catch { /* best effort */ }
+    });
+    c.child = child;
+    return child;
+  };
+
+  const seed = async (c) => {
+    const rpc = rpcClient(c.rpcUrl);
+    const id = parseInt(await waitReady(rpc, c.child, c.log, c.name), 16);
+    if (id !== c.chainId) throw new Error(`${c.name}: eth_chainId ${id}, expected ${c.chainId}`);
+    return seedChain(rpc, c, c.index, genesis, now, bulk);
+  };
+
+  const truthEntry = (c, seeded) => ({
+    name: c.name, chainId: c.chainId, symbol: c.symbol, mode: c.mode, rpcUrl: c.rpcUrl,
+    headBlock: seeded.head, contracts: seeded.contracts, addresses: seeded.addresses, txs: seeded.txs,
+  });
+
+  // stop: SIGTERM, then SIGKILL after 5 s; restart: stop if running, a fresh node on the same
+  // port seeded with the same script and timestamps (history identical; later test txs are gone).
+  const stopOne = async (c) => {
+    if (!running().includes(c)) return false;
+    const child = c.child;
+    child.kill('SIGTERM');
+    for (let i = 0; i < 50 && child.exitCode === null && child.signalCode === null; i++) await sleep(100);
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    for (let i = 0; i < 50 && child.exitCode === null && child.signalCode === null; i++) await sleep(100);
+    return true;
+  };
+  const restartOne = async (c) => {
+    await stopOne(c);
+    for (let i = 0; i < 50; i++) { try { await assertPortFree(c.port); break; } catch { await sleep(100); } }
+    launch(c);
+    writeState();
+    const seeded = await seed(c);
+    truth.chains[c.index] = truthEntry(c, seeded);
+    fs.writeFileSync(truthPath, JSON.stringify(truth, null, 2) + '\n');
+    writeState();
+    return seeded;
+  };
+
+  const serveControl = () => new Promise((resolve, reject) => {
+    let busy = Promise.resolve();
+    const server = http.createServer((req, res) => {
+      const answer = (status, body) => { res.writeHead(status, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+      const m = /^\/(status|stop|restart)(?:\/(.+))?$/.exec(req.url);
+      if (!m) return answer(404, { error: 'unknown control path' });
+      if (m[1] === 'status') return answer(200, JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')));
+      if (req.method !== 'POST') return answer(405, { error: 'POST only' });
+      const c = findChain(chains, decodeURIComponent(m[2] ?? ''));
+      if (!c) return answer(404, { error: `no chain ${m[2]}; name one of: ${chains.map((x) => `${x.name} (${x.chainId})`).join(', ')}` });
+      // One change at a time, in arrival order.
+      busy = busy.then(async () => {
+        try {
+          if (m[1] === 'stop') {
+            const was = await stopOne(c);
+            writeState();
+            answer(200, { chain: c.name, port: c.port, stopped: was });
+          } else {
+            const seeded = await restartOne(c);
+            log(`anvil for ${c.name} restarted (port ${c.port}, pid ${c.child.pid})`);
+            answer(200, { chain: c.name, port: c.port, pid: c.child.pid, txs: seeded.txs.length });
+          }
+        } catch (e) {
+          answer(500, { error: e.message });
+        }
       });
-      children.push(child);
-      c.pid = child.pid;
-    }
-    fs.writeFileSync(PID_FILE, `${process.pid}\n${children.map((c) => c.pid).join(' ')}\n`);
+    });
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve(server));
+  });
+
+  try {
+    for (const c of chains) await assertPortFree(c.port);
+    for (const c of chains) fs.writeFileSync(c.log, '');
+    for (const c of chains) launch(c);
+    writeState();
 
     const t0 = performance.now();
-    const seeded = await Promise.all(chains.map(async (c, i) => {
-      const rpc = rpcClient(c.rpcUrl);
-      const id = parseInt(await waitReady(rpc, children[i], c.log, c.name), 16);
-      if (id !== c.chainId) throw new Error(`${c.name}: eth_chainId ${id}, expected ${c.chainId}`);
-      return seedChain(rpc, c, i, genesis, now, bulk);
-    }));
+    const seeded = await Promise.all(chains.map((c) => seed(c)));
     const seedMs = Math.round(performance.now() - t0);
 
-    const truth = {
+    truth = {
       generatedAt: new Date(now * 1000).toISOString(),
       genesisTimestamp: genesis,
       accounts: ACCOUNTS,
       contractRuntimeCode: COUNTER_RUNTIME,
-      chains: chains.map((c, i) => ({
-        name: c.name, chainId: c.chainId, symbol: c.symbol, mode: c.mode, rpcUrl: c.rpcUrl,
-        headBlock: seeded[i].head, contracts: seeded[i].contracts,
-        addresses: seeded[i].addresses, txs: seeded[i].txs,
-      })),
+      chains: chains.map((c, i) => truthEntry(c, seeded[i])),
     };
     fs.writeFileSync(truthPath, JSON.stringify(truth, null, 2) + '\n');
     fs.mkdirSync(path.dirname(out), { recursive: true });
     fs.writeFileSync(out, yamlFor(chains));
+    control = await serveControl();
+    writeState();
 
     console.log(JSON.stringify({
       status: 'ready', pid: process.pid, seedMs, config: out, truth: truthPath,
-      chains: chains.map((c, i) => ({ name: c.name, chainId: c.chainId, port: c.port, pid: c.pid, txs: seeded[i].txs.length })),
+      chains: chains.map((c, i) => ({ name: c.name, chainId: c.chainId, port: c.port, pid: c.child.pid, txs: seeded[i].txs.length })),
     }));
-    log('running; Ctrl-C (or kill ' + process.pid + ') stops every anvil');
+    log('running; Ctrl-C (or kill ' + process.pid + ') stops every anvil; `kill <chain pid>` or '
+      + '`node devnet.mjs stop <chain>` stops one, `node devnet.mjs restart <chain>` brings it back');
   } catch (e) {
     log(`error: ${e.message}`);
     await stop(1);
   }
+}
+
+// A chain by chain id, port, or name (case-insensitive; "bnb" matches "BNB Chain").
+function findChain(chains, key) {
+  const k = String(key).trim().toLowerCase();
+  if (!k) return null;
+  return chains.find((c) => String(c.chainId) === k || String(c.port) === k || c.name.toLowerCase() === k)
+    ?? chains.find((c) => c.name.toLowerCase().split(/\s+/)[0] === k) ?? null;
+}
+
+// ---------- control of a running devnet ----------
+
+function runningState() {
+  let state;
+  try { state = JSON.parse(fs.readFileSync(STATE_FILE, 'utf8')); } catch { throw new Error(`no running devnet (${STATE_FILE} missing)`); }
+  if (!isAlive(state.pid)) throw new Error(`no running devnet (pid ${state.pid} is gone)`);
+  return state;
+}
+
+async function controlCall(state, what, chain) {
+  if (!state.control) throw new Error('the devnet is still starting; try again when it printed "ready"');
+  const url = `http://127.0.0.1:${state.control}/${what}${chain ? '/' + encodeURIComponent(chain) : ''}`;
+  // A restart re-seeds the chain: a few seconds; bounded so a wedged devnet never hangs the caller.
+  const res = await fetch(url, { method: what === 'status' ? 'GET' : 'POST', signal: AbortSignal.timeout(120_000) });
+  const body = await res.json();
+  if (!res.ok) throw new Error(body.error ?? `HTTP ${res.status}`);
+  return body;
+}
+
+async function answers(port) {
+  try {
+    const r = await fetch(`http://127.0.0.1:${port}`, { method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }), signal: AbortSignal.timeout(2000) });
+    return parseInt((await r.json()).result, 16);
+  } catch { return null; }
+}
+
+async function status() {
+  const state = runningState();
+  for (const c of state.chains) {
+    const head = await answers(c.port);
+    console.log(`${c.name.padEnd(17)} chainId ${String(c.chainId).padEnd(8)} port ${c.port}  pid ${String(c.pid ?? '-').padEnd(8)}`
+      + (head === null ? ' DOWN' : ` up, block ${head}`));
+  }
+}
+
+async function stopCommand(chain) {
+  const state = runningState();
+  if (!chain) {
+    process.kill(state.pid, 'SIGTERM');
+    for (let i = 0; i < 100 && isAlive(state.pid); i++) await sleep(100);
+    console.log(isAlive(state.pid) ? `devnet ${state.pid} still stopping` : 'devnet stopped');
+    return;
+  }
+  const r = await controlCall(state, 'stop', chain);
+  console.log(r.stopped ? `stopped ${r.chain} (port ${r.port}); the other chains keep running` : `${r.chain} was not running`);
+}
+
+async function restartCommand(chain) {
+  if (!chain) throw new Error('restart needs a chain (name, chain id or port)');
+  const r = await controlCall(runningState(), 'restart', chain);
+  console.log(`restarted ${r.chain} on port ${r.port} (pid ${r.pid}), ${r.txs} seeded txs`);
 }
 
 // ---------- verify ----------
@@ -392,8 +542,19 @@ async function verify(opts) {
 // ---------- main ----------
 
 const USAGE = 'usage: node devnet.mjs start [--out FILE] [--base-port N] [--truth FILE] [--bulk N] [--host ADDR] [--public-host NAME]\n' +
-  '       node devnet.mjs verify [--truth FILE]';
+  '       node devnet.mjs verify [--truth FILE]\n' +
+  '       node devnet.mjs status\n' +
+  '       node devnet.mjs stop [CHAIN]      (CHAIN: name, chain id or port; none = the whole devnet)\n' +
+  '       node devnet.mjs restart CHAIN';
 try {
+  const [first, ...rest] = process.argv.slice(2);
+  if (first === 'stop' || first === 'restart' || first === 'status') {
+    const chain = rest.join(' ');
+    if (first === 'status') await status();
+    else if (first === 'stop') await stopCommand(chain);
+    else await restartCommand(chain);
+    process.exit(0);
+  }
   const { cmd, opts } = parseArgs(process.argv.slice(2));
   if (cmd === 'start') await start(opts);
   else if (cmd === 'verify') await verify(opts);

@@ -1,5 +1,7 @@
 package dev.vouch.store;
 
+import dev.vouch.ops.Causes;
+
 /** A database failure, already translated so no SQL text or host name leaves the store. */
 public final class StoreException extends RuntimeException {
 
@@ -26,9 +28,7 @@ public final class StoreException extends RuntimeException {
     if (kind != Kind.UNAVAILABLE) {
       return false;
     }
-    Throwable c = getCause();
-    return c instanceof io.vertx.sqlclient.ClosedConnectionException
-        || (c instanceof java.io.IOException && !(c instanceof java.net.ConnectException));
+    return Causes.connectionFailure(getCause()).map(c -> !(c instanceof java.net.ConnectException)).orElse(false);
   }
 
   /** Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. */
@@ -64,6 +64,13 @@ public final class StoreException extends RuntimeException {
     // The pool's acquire deadline (database.acquireTimeoutMs) says so only in its message.
     if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Timeout")) {
       return new StoreException(Kind.UNAVAILABLE, "database unavailable: no connection in time", t);
+    }
+    // A refused, reset or closed connection under another exception (a pool or driver wrapper).
+    if (Causes.connectionFailure(t).isPresent()) {
+      return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+    }
+    if (t.getCause() != null && t.getCause() != t && t.getCause() instanceof io.vertx.pgclient.PgException) {
+      return translate(t.getCause());
     }
     return new StoreException(Kind.OTHER, "database error", t);
   }

@@ -1,18 +1,23 @@
 package dev.vouch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vouch.support.OpenApiResponses;
 import dev.vouch.support.TestApp;
 import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.SpecVersion;
+import io.swagger.v3.oas.models.headers.Header;
+import io.swagger.v3.oas.models.responses.ApiResponse;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
 import java.nio.file.Files;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,6 +63,55 @@ class OpenApiDocumentTest {
     Operation decision = doc.getPaths().get("/api/v1/decision/{wallet}").getGet();
     assertThat(decision.getResponses()).containsKeys("200", "400", "401", "403", "429", "503");
     assertThat(decision.getResponses().get("200").getHeaders()).containsKeys("X-RateLimit-Limit", "X-RateLimit-Remaining");
+  }
+
+  @Test
+  void everyResponseOfEveryOperationDeclaresTheRequestIdAndEveryApi503RetryAfter() throws Exception {
+    OpenAPI doc = parsed();
+    List<String> missing = new ArrayList<>();
+    List<String> noRetryAfter = new ArrayList<>();
+    doc.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
+        op.getResponses().forEach((status, response) -> {
+          ApiResponse r = resolve(doc, response);
+          Map<String, Header> headers = r.getHeaders() == null ? Map.of() : r.getHeaders();
+          Header id = headers.get("X-Request-Id");
+          if (id == null || !Boolean.TRUE.equals(resolve(doc, id).getRequired())) {
+            missing.add(method + " " + path + " " + status);
+          }
+          if (path.startsWith("/api/") && status.equals("503") && !headers.containsKey("Retry-After")) {
+            noRetryAfter.add(method + " " + path);
+          }
+        })));
+    assertThat(missing).as("responses without a required X-Request-Id").isEmpty();
+    assertThat(noRetryAfter).as("API 503 answers without Retry-After").isEmpty();
+  }
+
+  @Test
+  void answersWithoutTheRequestIdFailTheContractCheck() {
+    var ok = app.get("/health/live");
+    Map<String, String> headers = new HashMap<>();
+    ok.headers().forEach(h -> headers.put(h.getKey(), h.getValue()));
+    assertThat(headers).containsKey("X-Request-Id");
+    headers.remove("X-Request-Id");
+    assertThatThrownBy(() -> OpenApiResponses.check("GET", "/health/live", 200, headers, ok.body()))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("X-Request-Id");
+    // The validator itself checks declared headers (case-insensitively): a 503 without Retry-After fails.
+    Map<String, String> unavailable = Map.of("x-request-id", "r1", "content-type", "application/json");
+    var body = io.vertx.core.buffer.Buffer.buffer(
+        "{\"ok\":false,\"version\":\"v1\",\"error\":{\"code\":\"UNAVAILABLE\",\"message\":\"down\"}}");
+    assertThatThrownBy(() -> OpenApiResponses.check("GET", "/api/v1/decision/0x" + "a".repeat(40), 503, unavailable, body))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("Retry-After");
+    Map<String, String> withRetry = new HashMap<>(unavailable);
+    withRetry.put("retry-after", "5");
+    OpenApiResponses.check("GET", "/api/v1/decision/0x" + "a".repeat(40), 503, withRetry, body);
+  }
+
+  private static ApiResponse resolve(OpenAPI doc, ApiResponse r) {
+    return r.get$ref() == null ? r : doc.getComponents().getResponses().get(r.get$ref().substring(r.get$ref().lastIndexOf('/') + 1));
+  }
+
+  private static Header resolve(OpenAPI doc, Header h) {
+    return h.get$ref() == null ? h : doc.getComponents().getHeaders().get(h.get$ref().substring(h.get$ref().lastIndexOf('/') + 1));
   }
 
   @Test

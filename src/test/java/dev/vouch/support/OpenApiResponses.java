@@ -10,6 +10,7 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.openapi.contract.MediaType;
 import io.vertx.openapi.contract.OpenAPIContract;
 import io.vertx.openapi.contract.Operation;
+import io.vertx.openapi.validation.ResponseParameter;
 import io.vertx.openapi.validation.ResponseValidator;
 import io.vertx.openapi.validation.ValidatableResponse;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 
@@ -99,6 +101,10 @@ public final class OpenApiResponses {
     load();
     String path = pathAndQuery.split("\\?", 2)[0];
     String where = method + " " + pathAndQuery + " -> " + status;
+    if (header(headers, "X-Request-Id") == null) {
+      // CONTRACT 3: every answer, whatever wrote it (route, error handler, server-level refusal).
+      throw new AssertionError(where + ": no X-Request-Id header");
+    }
     HttpMethod m = HttpMethod.valueOf(method.toUpperCase(Locale.ROOT));
     boolean head = m == HttpMethod.HEAD;
     // HEAD answers as GET does, without a body (documented once in info.description).
@@ -145,9 +151,9 @@ public final class OpenApiResponses {
     if (head) {
       return; // status declared; HEAD carries no body to validate
     }
-    ValidatableResponse answer = payload == null
+    ValidatableResponse answer = caseInsensitive(payload == null
         ? ValidatableResponse.create(status, lowerCase(headers))
-        : ValidatableResponse.create(status, lowerCase(headers), payload, contentType);
+        : ValidatableResponse.create(status, lowerCase(headers), payload, contentType));
     try {
       await(validator.validate(answer, op.getOperationId()));
     } catch (RuntimeException e) {
@@ -190,6 +196,38 @@ public final class OpenApiResponses {
     if (!Boolean.FALSE.equals(envelope.getBoolean("ok")) || envelope.getJsonObject("error") == null) {
       throw new AssertionError(where + ": not the error envelope: " + clip(envelope.encode()));
     }
+  }
+
+  /**
+   * HTTP header names are case-insensitive, but vertx-openapi 5.0.10 lower-cases the answer's
+   * names and then looks each declared header up by its exact declared name ("X-Request-Id"),
+   * so no mixed-case header was ever validated. The same answer with a case-insensitive view of
+   * its headers lets declared headers (required ones included) be checked.
+   */
+  private static ValidatableResponse caseInsensitive(ValidatableResponse r) {
+    Map<String, ResponseParameter> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    headers.putAll(r.getHeaders());
+    return new ValidatableResponse() {
+      @Override
+      public Map<String, ResponseParameter> getHeaders() {
+        return headers;
+      }
+
+      @Override
+      public ResponseParameter getBody() {
+        return r.getBody();
+      }
+
+      @Override
+      public String getContentType() {
+        return r.getContentType();
+      }
+
+      @Override
+      public int getStatusCode() {
+        return r.getStatusCode();
+      }
+    };
   }
 
   private static Map<String, String> lowerCase(Map<String, String> headers) {
