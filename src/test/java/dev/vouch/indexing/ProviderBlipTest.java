@@ -67,6 +67,8 @@ class ProviderBlipTest {
         "VOUCH_INDEXING_POLL_MS", "100",
         "VOUCH_INDEXING_RPC_RETRIES", "1",
         "VOUCH_INDEXING_RPC_BACKOFF_MS", "5"));
+    // The outage is the test's to end: a provider circuit breaker (real-time cool-off) must not outlast it.
+    env.put("VOUCH_INDEXING_BREAKER_FAILURES", "1000");
     return TestApp.start(env);
   }
 
