@@ -45,13 +45,16 @@ public final class TestApp implements AutoCloseable {
    * Metered on real Redis with a key prefix of its own, trusting 127.0.0.1 as a proxy so each
    * test can be its own client address (X-Forwarded-For) and never share a budget. Redis gets
    * a generous timeout: on a loaded machine a slow answer must not look like an outage (which
-   * switches budgets to per-instance counters and makes exact counts flaky).
+   * switches budgets to per-instance counters and makes exact counts flaky). Windows follow the
+   * test's clock ({@code windowClock: instance}) so tests can move time; RedisBudgetsTest and
+   * RedisOutageTest prove the production setting (the Redis server's clock).
    */
   public static TestApp startMeteredBehindProxy() {
     return start(Map.of(
         "REDIS_URL", TestRedis.url(),
         "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
         "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "5000",
+        "VOUCH_BUDGETS_REDIS_WINDOW_CLOCK", "instance",
         "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
   }
 
@@ -77,6 +80,9 @@ public final class TestApp implements AutoCloseable {
       // the database deadlines headroom; tests about deadlines set their own.
       env.put("VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "20000");
       env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
+      // A provider a test fails on purpose still trips its breaker, but probes again within a
+      // second, so a test whose provider recovers is not held 30 s; breaker tests set their own.
+      env.put("VOUCH_INDEXING_BREAKER_COOL_OFF_MS", "1000");
       env.putAll(overrides);
       AppConfig config = ConfigLoader.load(env);
       MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));
