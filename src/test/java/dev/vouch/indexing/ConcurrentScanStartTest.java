@@ -49,6 +49,8 @@ class ConcurrentScanStartTest {
         "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
         "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "5000",
         "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32",
+        // Budget windows follow the test's fixed clock: the unit arithmetic below cannot cross a minute.
+        "VOUCH_BUDGETS_REDIS_WINDOW_CLOCK", "instance",
         "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", Integer.toString(PER_MINUTE),
         "VOUCH_INDEXING_POLL_MS", "50",
         "VOUCH_INDEXING_RPC_RETRIES", "0"));
