@@ -26,6 +26,10 @@ public final class IpAddresses {
       return Optional.empty();
     }
     String s = raw.trim();
+    byte[] quad = dottedQuad(s);
+    if (quad != null) {
+      return byAddress(quad);
+    }
     var withPort = V4_PORT.matcher(s);
     if (withPort.matches()) {
       s = withPort.group(1);
@@ -55,6 +59,38 @@ public final class IpAddresses {
       }
     }
     return Optional.empty();
+  }
+
+  /**
+   * The common case, a bare dotted quad as the socket reports it, without a regex: this runs for
+   * every request. Null when the text is anything else (the patterns then decide).
+   */
+  private static byte[] dottedQuad(String s) {
+    byte[] b = new byte[4];
+    int part = 0;
+    int value = 0;
+    int digits = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c >= '0' && c <= '9' && digits < 3) {
+        value = value * 10 + (c - '0');
+        digits++;
+      } else if (c == '.' && digits > 0 && part < 3) {
+        if (value > 255) {
+          return null;
+        }
+        b[part++] = (byte) value;
+        value = 0;
+        digits = 0;
+      } else {
+        return null;
+      }
+    }
+    if (part != 3 || digits == 0 || value > 255) {
+      return null;
+    }
+    b[3] = (byte) value;
+    return b;
   }
 
   /** Canonical text of a literal, or the input unchanged when it is not one. */
