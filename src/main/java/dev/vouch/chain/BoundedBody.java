@@ -8,7 +8,10 @@ import io.vertx.core.streams.WriteStream;
 import io.vertx.ext.web.codec.BodyCodec;
 import io.vertx.ext.web.codec.spi.BodyStream;
 
-/** Buffers a response body up to a bound; a larger body fails instead of growing the heap. */
+/**
+ * Buffers a response body up to a bound; a larger body fails instead of growing the heap. The
+ * failed write ends the pipe, and the web client resets the request: the rest is not downloaded.
+ */
 final class BoundedBody implements BodyCodec<Buffer> {
 
   private final int maxBytes;
@@ -44,15 +47,13 @@ final class BoundedBody implements BodyCodec<Buffer> {
 
     @Override
     public Future<Void> write(Buffer data) {
-      if (!over) {
-        if (body.length() + data.length() > maxBytes) {
-          over = true;
-          result.tryFail(new RpcException(RpcException.Kind.MALFORMED,
-              "response body over " + maxBytes + " bytes"));
-        } else {
-          body.appendBuffer(data);
-        }
+      if (over || body.length() + data.length() > maxBytes) {
+        over = true;
+        RpcException e = new RpcException(RpcException.Kind.OVERSIZE, "response body over " + maxBytes + " bytes");
+        result.tryFail(e);
+        return Future.failedFuture(e);
       }
+      body.appendBuffer(data);
       return Future.succeededFuture();
     }
 

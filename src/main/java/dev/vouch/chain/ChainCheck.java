@@ -44,7 +44,8 @@ public final class ChainCheck {
   }
 
   private RpcSession session(ChainConfig chain) {
-    return new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes()).session();
+    return new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes(),
+        ChainTraffic.of(vertx, ix)).session();
   }
 
   /** Exists, succeeded, final by the chain's confirmations; fails with RpcException when the chain cannot answer. */

@@ -40,8 +40,9 @@ final class ChainReaderVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     web = ChainSources.webClient(vertx, chain);
-    client = new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes());
-    sources = ChainSources.history(vertx, web, chain, client, ix);
+    ChainTraffic traffic = ChainTraffic.of(vertx, ix);
+    client = new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes(), traffic);
+    sources = ChainSources.history(vertx, web, chain, client, ix, traffic);
     if (checkAtStart && !chain.rpcUrls().isEmpty()) {
       checkChainIds();
     }

@@ -25,21 +25,21 @@ final class ChainSources {
   }
 
   static List<HistorySource> history(Vertx vertx, WebClient web, ChainConfig chain, RpcClient rpc,
-      AppConfig.Indexing ix) {
+      AppConfig.Indexing ix, ChainTraffic traffic) {
     List<HistorySource> out = new ArrayList<>();
     for (ChainConfig.Source s : chain.sources()) {
       out.add(switch (s.type()) {
         case otterscan -> otterscan(rpc, chain.pageSize());
-        case etherscan -> new EtherscanReader(explorer(vertx, web, chain, s, ix));
-        case blockscout -> new BlockscoutReader(explorer(vertx, web, chain, s, ix));
+        case etherscan -> new EtherscanReader(explorer(vertx, web, chain, s, ix, traffic));
+        case blockscout -> new BlockscoutReader(explorer(vertx, web, chain, s, ix, traffic));
       });
     }
     return out;
   }
 
   static ExplorerClient explorer(Vertx vertx, WebClient web, ChainConfig chain, ChainConfig.Source s,
-      AppConfig.Indexing ix) {
-    return new ExplorerClient(vertx, web, chain, s, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes());
+      AppConfig.Indexing ix, ChainTraffic traffic) {
+    return new ExplorerClient(vertx, web, chain, s, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes(), traffic);
   }
 
   /** Otterscan's ots_searchTransactionsBefore over the chain's rpcUrls, one session per read. */

@@ -91,7 +91,8 @@ public final class ChainsCli {
   private Future<Boolean> verify(ChainConfig chain, String wallet) {
     WebClient web = ChainSources.webClient(vertx, chain);
     AppConfig.Indexing ix = config.indexing();
-    RpcClient rpc = new RpcClient(vertx, web, chain, 0, ix.rpcBackoffMs(), ix.maxResponseBytes());
+    RpcClient rpc = new RpcClient(vertx, web, chain, 0, ix.rpcBackoffMs(), ix.maxResponseBytes(),
+        ChainTraffic.of(vertx, ix));
     List<String> lines = new ArrayList<>();
     lines.add(chain.name() + " (chain id " + chain.chainId() + ", mode " + chain.mode() + ")");
     Future<String> sample = wallet != null ? Future.succeededFuture(wallet) : sampleWallet(rpc, chain);
@@ -149,7 +150,7 @@ public final class ChainsCli {
       methods = Future.succeededFuture();
     } else {
       ExplorerClient client = new ExplorerClient(vertx, web, chain, s, 0, config.indexing().rpcBackoffMs(),
-          config.indexing().maxResponseBytes());
+          config.indexing().maxResponseBytes(), ChainTraffic.of(vertx, config.indexing()));
       history = s.type() == ChainConfig.SourceType.etherscan ? new EtherscanReader(client) : new BlockscoutReader(client);
       methods = s.type() == ChainConfig.SourceType.etherscan ? etherscanMethods(client, probe, parts) : blockscoutHead(client, parts);
     }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.config.ChainConfig;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -22,8 +21,10 @@ import java.util.function.Function;
  * HTTP GET of JSON from one explorer source of one chain, and nowhere else: the configured URL
  * plus a path and query; redirects are never followed. Calls are paced to the source's
  * callsPerSecond (shared by every chain that uses the same URL and key in this process, as
- * explorers count per key), bounded by the chain's concurrency, retried with jittered backoff on
- * retryable failures. The API key rides in the query and appears in no message or log.
+ * explorers count per key), bounded by the chain's concurrency and the process's byte budget,
+ * retried with jittered backoff on retryable failures within the source's retry budget, and
+ * refused at once while its circuit breaker is open. The API key rides in the query and appears
+ * in no message or log.
  */
 final class ExplorerClient {
 
@@ -42,9 +43,11 @@ final class ExplorerClient {
   private final int maxResponseBytes;
   private final AsyncLimiter limiter;
   private final Pacer pacer;
+  private final ByteBudget bytes;
+  private final ProviderGuard guard;
 
   ExplorerClient(Vertx vertx, WebClient web, ChainConfig chain, ChainConfig.Source source, int retries,
-      int backoffMs, int maxResponseBytes) {
+      int backoffMs, int maxResponseBytes, ChainTraffic traffic) {
     this.vertx = vertx;
     this.web = web;
     this.chain = chain;
@@ -56,6 +59,8 @@ final class ExplorerClient {
     this.pacer = source.callsPerSecond() <= 0 ? null
         : PACERS.computeIfAbsent(source.url() + "|" + source.apiKeyEnv() + "|" + source.callsPerSecond(),
             k -> new Pacer(source.callsPerSecond()));
+    this.bytes = traffic.bytes();
+    this.guard = traffic.explorer(source);
   }
 
   ChainConfig.Source source() {
@@ -71,14 +76,16 @@ final class ExplorerClient {
    * or throws a classified RpcException (provider-level errors inside a 200).
    */
   <T> Future<T> get(String path, Map<String, String> query, Function<Reply, T> interpret) {
+    guard.firstTry();
     return attempt(path, query, interpret, 0);
   }
 
   private <T> Future<T> attempt(String path, Map<String, String> query, Function<Reply, T> interpret, int n) {
-    return paced().compose(v -> exchange(path, query)).map(interpret).recover(t -> {
+    // The interpretation is part of the outcome: a rate-limit text inside a 200 is a failure.
+    return guard.call(() -> paced().compose(v -> exchange(path, query)).map(interpret)).recover(t -> {
       RpcException e = t instanceof RpcException re ? re
           : new RpcException(RpcException.Kind.MALFORMED, RpcShapes.clip(t.getMessage()));
-      if (!e.retryable() || n >= retries) {
+      if (!e.retryable() || n >= retries || !guard.mayRetry()) {
         return Future.failedFuture(e);
       }
       long delay = Backoff.delayMs(backoffMs, n, e.retryAfterMs(), ThreadLocalRandom.current());
@@ -105,27 +112,15 @@ final class ExplorerClient {
       url.append(sep).append("apikey=").append(enc(source.apiKey().reveal()));
     }
     String target = url.toString();
-    return limiter.run(() -> {
-      Promise<HttpResponse<Buffer>> answer = Promise.promise();
-      long deadline = vertx.setTimer(chain.timeoutMs(), id -> answer.tryFail(
-          new RpcException(RpcException.Kind.TRANSPORT, "no answer within " + chain.timeoutMs() + " ms")));
-      web.getAbs(target)
-          .putHeader(HttpHeaders.ACCEPT.toString(), "application/json")
-          .idleTimeout(chain.timeoutMs())
-          .as(new BoundedBody(maxResponseBytes))
-          .send()
-          .onComplete(ar -> {
-            vertx.cancelTimer(deadline);
-            if (ar.succeeded()) {
-              answer.tryComplete(ar.result());
-            } else {
-              answer.tryFail(ar.cause());
-            }
-          });
-      return answer.future();
-    }).recover(t -> Future.failedFuture(t instanceof RpcException e ? e
-        : new RpcException(RpcException.Kind.TRANSPORT, t.getClass().getSimpleName() + ": " + RpcShapes.clip(t.getMessage()))))
-        .map(this::parse);
+    return limiter.run(() -> bytes.exchange(vertx, maxResponseBytes, chain.timeoutMs(),
+        () -> web.getAbs(target)
+            .putHeader(HttpHeaders.ACCEPT.toString(), "application/json")
+            .idleTimeout(chain.timeoutMs())
+            .as(new BoundedBody(maxResponseBytes))
+            .send()
+            .recover(t -> Future.failedFuture(t instanceof RpcException e ? e
+                : new RpcException(RpcException.Kind.TRANSPORT, t.getClass().getSimpleName() + ": " + RpcShapes.clip(t.getMessage())))),
+        this::parse));
   }
 
   private Reply parse(HttpResponse<Buffer> response) {

@@ -10,7 +10,6 @@ import dev.vouch.config.ChainConfig;
 import dev.vouch.ops.Metrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpHeaders;
@@ -45,6 +44,8 @@ public final class RpcClient {
   private final int backoffMs;
   private final int maxResponseBytes;
   private final AsyncLimiter limiter;
+  private final ByteBudget bytes;
+  private final List<ProviderGuard> guards;
   private final String expectedChainId;
   /** URL index tried first; moves to the URL that last answered (sticky failover). */
   private int preferred;
@@ -52,7 +53,7 @@ public final class RpcClient {
   private boolean batchRefused;
 
   public RpcClient(Vertx vertx, WebClient web, ChainConfig chain, int retries, int backoffMs,
-      int maxResponseBytes) {
+      int maxResponseBytes, ChainTraffic traffic) {
     this.vertx = vertx;
     this.web = web;
     this.chain = chain;
@@ -60,6 +61,12 @@ public final class RpcClient {
     this.backoffMs = backoffMs;
     this.maxResponseBytes = maxResponseBytes;
     this.limiter = new AsyncLimiter(chain.concurrency());
+    this.bytes = traffic.bytes();
+    List<ProviderGuard> perUrl = new ArrayList<>();
+    for (int i = 0; i < chain.rpcUrls().size(); i++) {
+      perUrl.add(traffic.rpc(chain, i));
+    }
+    this.guards = List.copyOf(perUrl);
     this.expectedChainId = "0x" + Long.toHexString(chain.chainId());
   }
 
@@ -104,6 +111,11 @@ public final class RpcClient {
     preferred = url;
   }
 
+  /** The circuit breaker and retry budget of one URL, shared with every other user of it in the process. */
+  ProviderGuard guard(int url) {
+    return guards.get(url);
+  }
+
   boolean chainIdMatches(JsonNode result) {
     return result != null && result.isTextual()
         && RpcShapes.smallQuantity(result, "eth_chainId") == chain.chainId();
@@ -115,15 +127,18 @@ public final class RpcClient {
 
   /**
    * Sends calls to one URL as one batch (or one by one where batches are refused), counting each
-   * call by method and each failed exchange by its kind, per chain.
+   * call by method and each failed exchange by its kind, per chain. Fails at once, unsent, while
+   * the URL's circuit breaker is open.
    */
   Future<List<JsonNode>> send(int url, List<RpcCall> calls) {
     MeterRegistry registry = Metrics.of(vertx);
-    for (RpcCall call : calls) {
-      registry.counter(CALLS, "chain", chain.name(), "method", call.method()).increment();
-    }
-    return exchange(url, calls).onFailure(t -> registry.counter(ERRORS, "chain", chain.name(), "kind",
-        t instanceof RpcException e ? e.kind().name() : "OTHER").increment());
+    return guards.get(url).call(() -> {
+      for (RpcCall call : calls) {
+        registry.counter(CALLS, "chain", chain.name(), "method", call.method()).increment();
+      }
+      return exchange(url, calls).onFailure(t -> registry.counter(ERRORS, "chain", chain.name(), "kind",
+          t instanceof RpcException e ? e.kind().name() : "OTHER").increment());
+    });
   }
 
   private Future<List<JsonNode>> exchange(int url, List<RpcCall> calls) {
@@ -175,7 +190,10 @@ public final class RpcClient {
     return o;
   }
 
-  /** One POST under the chain's concurrency bound and deadline; the parsed JSON answer. */
+  /**
+   * One POST under the chain's concurrency bound, the process's byte budget (held until the body
+   * is parsed) and the chain's deadline (from when it is sent); the parsed JSON answer.
+   */
   private Future<JsonNode> post(int url, JsonNode body) {
     Buffer payload;
     try {
@@ -184,26 +202,15 @@ public final class RpcClient {
       return Future.failedFuture(e);
     }
     String target = chain.rpcUrls().get(url);
-    return limiter.run(() -> {
-      Promise<HttpResponse<Buffer>> answer = Promise.promise();
-      long deadline = vertx.setTimer(chain.timeoutMs(), id -> answer.tryFail(
-          new RpcException(RpcException.Kind.TRANSPORT, "no answer within " + chain.timeoutMs() + " ms")));
-      web.postAbs(target)
-          .putHeader(HttpHeaders.CONTENT_TYPE.toString(), JSON.toString())
-          .putHeader(HttpHeaders.ACCEPT.toString(), JSON.toString())
-          .idleTimeout(chain.timeoutMs())
-          .as(new BoundedBody(maxResponseBytes))
-          .sendBuffer(payload)
-          .onComplete(ar -> {
-            vertx.cancelTimer(deadline);
-            if (ar.succeeded()) {
-              answer.tryComplete(ar.result());
-            } else {
-              answer.tryFail(ar.cause());
-            }
-          });
-      return answer.future();
-    }).recover(t -> Future.failedFuture(transport(t))).map(this::parse);
+    return limiter.run(() -> bytes.exchange(vertx, maxResponseBytes, chain.timeoutMs(),
+        () -> web.postAbs(target)
+            .putHeader(HttpHeaders.CONTENT_TYPE.toString(), JSON.toString())
+            .putHeader(HttpHeaders.ACCEPT.toString(), JSON.toString())
+            .idleTimeout(chain.timeoutMs())
+            .as(new BoundedBody(maxResponseBytes))
+            .sendBuffer(payload)
+            .recover(t -> Future.failedFuture(transport(t))),
+        this::parse));
   }
 
   private static RpcException transport(Throwable t) {

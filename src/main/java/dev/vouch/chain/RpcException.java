@@ -10,8 +10,12 @@ public final class RpcException extends RuntimeException {
     BUSY(true, false),
     /** A JSON-RPC error the node may not repeat (internal or server error range). */
     SERVER(true, false),
-    /** Not JSON-RPC, a shape we do not accept, or over the size bound. */
+    /** Not JSON-RPC, or a shape we do not accept. */
     MALFORMED(true, false),
+    /** A body over indexing.maxResponseBytes: the same question gets the same answer, so never asked again. */
+    OVERSIZE(false, true),
+    /** The provider's circuit breaker is open: not sent, transient (the provider is probed after a cool-off). */
+    CIRCUIT_OPEN(false, false),
     /** eth_chainId differs from the catalogue: the URL points at another chain. */
     WRONG_CHAIN(false, true),
     /** The node does not serve the method (JSON-RPC -32601). */
@@ -45,6 +49,7 @@ public final class RpcException extends RuntimeException {
     return kind;
   }
 
+  /** Worth asking the same provider again within this run. */
   public boolean retryable() {
     return kind.retryable;
   }

@@ -11,8 +11,9 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * One indexing run's view of a chain. Each URL it uses answers eth_chainId once (riding in the
  * same batch as the first real call), so a URL that points at another chain is never read from.
- * Failures rotate to the next URL: retryable ones after a jittered backoff, up to the retry
- * budget; others only while an untried URL remains.
+ * Failures rotate to the next URL: retryable ones after a jittered backoff, up to rpcRetries and
+ * while the failing URL's retry budget allows; others (an open circuit breaker included) only
+ * while an untried URL remains.
  */
 public final class RpcSession {
 
@@ -49,6 +50,9 @@ public final class RpcSession {
 
   private Future<List<JsonNode>> attempt(List<RpcCall> calls, int n, Set<Integer> excluded) {
     int url = client.pick(n, excluded);
+    if (n == 0) {
+      client.guard(url).firstTry();
+    }
     return exchange(url, calls)
         .onSuccess(r -> client.prefer(url))
         .recover(t -> {
@@ -61,7 +65,7 @@ public final class RpcSession {
             }
             return client.pick(n + 1, excluded) < 0 ? Future.failedFuture(e) : attempt(calls, n + 1, excluded);
           }
-          if (n >= client.retries()) {
+          if (n >= client.retries() || !client.guard(url).mayRetry()) {
             return Future.failedFuture(e);
           }
           long delay = Backoff.delayMs(client.backoffMs(), n, e.retryAfterMs(), ThreadLocalRandom.current());

@@ -101,16 +101,45 @@ public record AppConfig(
    * @param maxAttempts claims of one job before it counts as failed (crashed workers)
    * @param rpcRetries retries of one JSON-RPC exchange after the first try
    * @param rpcBackoffMs base of the jittered exponential backoff between retries
-   * @param maxResponseBytes largest JSON-RPC response body accepted
+   * @param maxResponseBytes largest JSON-RPC or explorer response body accepted
    * @param cooldownMinutes one indexing attempt per wallet per this many minutes
    * @param freshMinutes a keyed refresh within this window of the last snapshot answers fresh
    * @param reindexEveryMinutes how often the worker sweeps registered wallets for the daily re-index
    * @param reindexBatch most wallets one sweep queues
+   * @param maxInFlightBytes response bytes one process may buffer at once, over every chain and
+   *     source: each exchange reserves maxResponseBytes, so this / maxResponseBytes exchanges run at once
+   * @param breakerFailures transient failures in a row that open a provider's circuit breaker
+   * @param breakerCoolOffMs how long an open breaker refuses calls before one probe goes out
+   * @param retryBudgetPercent retries a provider may get, as a percentage of its first tries
+   *     (plus rpcRetries, so a lone call keeps its retries)
+   * @param retryBudgetWindowSeconds the sliding window the retry budget counts over
    */
   public record Indexing(
       int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
-      int reindexEveryMinutes, int reindexBatch) {}
+      int reindexEveryMinutes, int reindexBatch, long maxInFlightBytes, int breakerFailures,
+      int breakerCoolOffMs, int retryBudgetPercent, int retryBudgetWindowSeconds) {
+
+    /** The defaults of the provider traffic limits (config/application.yaml). */
+    public static final long DEFAULT_MAX_IN_FLIGHT_BYTES = 128L << 20;
+
+    /** Without the provider traffic settings: their defaults. */
+    public Indexing(int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
+        int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
+        int reindexEveryMinutes, int reindexBatch) {
+      this(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs, maxResponseBytes,
+          cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch,
+          Math.max(DEFAULT_MAX_IN_FLIGHT_BYTES, maxResponseBytes), 5, 30_000, 20, 10);
+    }
+
+    /** The same settings with other provider traffic limits. */
+    public Indexing withTraffic(long maxInFlightBytes, int breakerFailures, int breakerCoolOffMs,
+        int retryBudgetPercent, int retryBudgetWindowSeconds) {
+      return new Indexing(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs,
+          maxResponseBytes, cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch, maxInFlightBytes,
+          breakerFailures, breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds);
+    }
+  }
 
   /**
    * Username claims and attestations (issue 9).

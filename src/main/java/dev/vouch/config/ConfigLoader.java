@@ -101,8 +101,14 @@ public final class ConfigLoader {
     if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
         || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1
         || ix.maxResponseBytes() < 1024 || ix.cooldownMinutes() < 0 || ix.freshMinutes() < 0
-        || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1) {
+        || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1
+        || ix.breakerFailures() < 1 || ix.breakerCoolOffMs() < 1 || ix.retryBudgetPercent() < 0
+        || ix.retryBudgetWindowSeconds() < 1) {
       throw new IllegalArgumentException("indexing: every setting is required and positive");
+    }
+    if (ix.maxInFlightBytes() < ix.maxResponseBytes()) {
+      throw new IllegalArgumentException("indexing.maxInFlightBytes must be at least indexing.maxResponseBytes:"
+          + " every exchange reserves the largest body it may receive");
     }
     AppConfig.Graph graph = config.graph();
     if (graph.retentionHours() < 1 || graph.pruneBatch() < 1) {

@@ -182,14 +182,13 @@ class ChainReadersTest {
 
   @Test
   void silentNodeHitsThePerCallDeadlineAndIsTransient() {
+    // The node never answers: only the 200 ms deadline of each exchange can end the read (read()
+    // gives up after 60 s, a bound for a failure, not a timing claim).
     try (FaultyRpc silent = FaultyRpc.start((n, body) -> Reply.silence())) {
-      long start = System.nanoTime();
       var f = failed(read(chain(5042002, ChainConfig.EvidenceMode.history, 1000, 100, 200, silent.url)));
-      long ms = (System.nanoTime() - start) / 1_000_000;
       assertThat(f.standing()).isFalse();
       assertThat(f.reason()).startsWith("TRANSPORT");
       assertThat(silent.requests()).isEqualTo(IX.rpcRetries() + 1);
-      assertThat(ms).isLessThan(3_000);
     }
   }
 
@@ -235,12 +234,14 @@ class ChainReadersTest {
   }
 
   @Test
-  void oversizedAnswersAreRefused() {
+  void oversizedAnswersAreStandingAndDownloadedOnce() {
+    // The same question gets the same oversized answer: asking again would only download it again.
     String huge = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"" + "a".repeat(2 << 20) + "\"}";
     try (FaultyRpc flood = FaultyRpc.start((n, body) -> Reply.status(200, huge))) {
       var f = failed(read(chain(5042002, ChainConfig.EvidenceMode.history, 1000, 100, 5000, flood.url)));
-      assertThat(f.standing()).isFalse();
-      assertThat(f.reason()).contains("over " + IX.maxResponseBytes() + " bytes");
+      assertThat(f.standing()).isTrue();
+      assertThat(f.reason()).startsWith("OVERSIZE").contains("over " + IX.maxResponseBytes() + " bytes");
+      assertThat(flood.requests()).isEqualTo(1);
     }
   }
 

@@ -48,7 +48,12 @@ class ExplorerSourcesTest {
 
   static final Instant T0 = Instant.parse("2024-01-01T00:00:00Z");
   static final BigInteger ETH = BigInteger.TEN.pow(18);
-  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 3, 5, 1 << 20, 10, 60, 15, 100);
+  /**
+   * One explorer serves every test and some make it fail on purpose: its circuit breaker and
+   * retry budget (ProviderTrafficTest) are set out of reach so no test inherits another's failures.
+   */
+  static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 3, 5, 1 << 20, 10, 60, 15, 100)
+      .withTraffic(128 << 20, 1_000_000, 30_000, 100_000, 10);
   static final long ARC = 5042002;
   /** Top-level transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
   static final int TOP_LEVEL = 34;

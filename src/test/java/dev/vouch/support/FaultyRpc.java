@@ -50,11 +50,27 @@ public final class FaultyRpc implements AutoCloseable {
   private final Vertx vertx;
   private final HttpServer server;
   private final AtomicInteger counter;
+  private final InFlight inFlight;
 
-  private FaultyRpc(Vertx vertx, HttpServer server, AtomicInteger counter) {
+  /** Requests received and not yet answered, and the most there ever were at once. */
+  private static final class InFlight {
+    final AtomicInteger now = new AtomicInteger();
+    final AtomicInteger peak = new AtomicInteger();
+
+    void begin() {
+      peak.accumulateAndGet(now.incrementAndGet(), Math::max);
+    }
+
+    void end() {
+      now.decrementAndGet();
+    }
+  }
+
+  private FaultyRpc(Vertx vertx, HttpServer server, AtomicInteger counter, InFlight inFlight) {
     this.vertx = vertx;
     this.server = server;
     this.counter = counter;
+    this.inFlight = inFlight;
     this.url = "http://127.0.0.1:" + server.actualPort();
   }
 
@@ -62,12 +78,14 @@ public final class FaultyRpc implements AutoCloseable {
     Vertx vertx = Vertx.vertx();
     WebClient client = WebClient.create(vertx);
     AtomicInteger counter = new AtomicInteger();
+    InFlight inFlight = new InFlight();
     HttpServer server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
+      inFlight.begin();
       Reply reply = behaviour.reply(counter.getAndIncrement(), body);
       if (reply.delayMs() > 0) {
-        vertx.setTimer(reply.delayMs(), t -> answer(client, req, body, reply));
+        vertx.setTimer(reply.delayMs(), t -> answer(client, req, body, reply, inFlight));
       } else {
-        answer(client, req, body, reply);
+        answer(client, req, body, reply, inFlight);
       }
     }));
     try {
@@ -76,7 +94,7 @@ public final class FaultyRpc implements AutoCloseable {
       vertx.close();
       throw new IllegalStateException("cannot start the fault server", e);
     }
-    return new FaultyRpc(vertx, server, counter);
+    return new FaultyRpc(vertx, server, counter, inFlight);
   }
 
   /** Requests received so far. */
@@ -84,17 +102,29 @@ public final class FaultyRpc implements AutoCloseable {
     return counter.get();
   }
 
-  private static void answer(WebClient client, HttpServerRequest req, Buffer body, Reply reply) {
+  /** The most requests this server was answering at once. */
+  public int peakInFlight() {
+    return inFlight.peak.get();
+  }
+
+  private static void answer(WebClient client, HttpServerRequest req, Buffer body, Reply reply, InFlight inFlight) {
     if (reply.silent()) {
       return;
     }
     if (reply.forwardTo() != null) {
       client.postAbs(reply.forwardTo()).putHeader("content-type", "application/json").sendBuffer(body)
-          .onSuccess(r -> req.response().setStatusCode(r.statusCode())
-              .putHeader("content-type", "application/json").end(r.bodyAsBuffer() == null ? Buffer.buffer() : r.bodyAsBuffer()))
-          .onFailure(t -> req.response().setStatusCode(502).end());
+          .onSuccess(r -> {
+            inFlight.end();
+            req.response().setStatusCode(r.statusCode())
+                .putHeader("content-type", "application/json").end(r.bodyAsBuffer() == null ? Buffer.buffer() : r.bodyAsBuffer());
+          })
+          .onFailure(t -> {
+            inFlight.end();
+            req.response().setStatusCode(502).end();
+          });
       return;
     }
+    inFlight.end();
     var response = req.response().setStatusCode(reply.status()).putHeader("content-type", "application/json");
     if (reply.location() != null) {
       response.putHeader("Location", reply.location());

@@ -1,6 +1,5 @@
 package dev.vouch.budget.model;
 
-import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -12,8 +11,7 @@ import java.util.Optional;
 public final class TrustedProxies {
 
   private record Network(byte[] base, int prefix) {
-    boolean contains(InetAddress a) {
-      byte[] b = a.getAddress();
+    boolean contains(byte[] b) {
       if (b.length != base.length) {
         return false;
       }
@@ -43,14 +41,14 @@ public final class TrustedProxies {
     List<Network> out = new ArrayList<>();
     for (String cidr : cidrs == null ? List.<String>of() : cidrs) {
       String[] parts = cidr.trim().split("/", 2);
-      InetAddress base = IpAddresses.parse(parts[0])
+      byte[] base = IpAddresses.parse(parts[0])
           .orElseThrow(() -> new IllegalArgumentException("http.trustedProxies: not an IP network: " + cidr));
-      int max = base.getAddress().length * 8;
+      int max = base.length * 8;
       int prefix = parts.length == 2 ? parsePrefix(parts[1], cidr) : max;
       if (prefix < 0 || prefix > max) {
         throw new IllegalArgumentException("http.trustedProxies: bad prefix length in " + cidr);
       }
-      out.add(new Network(base.getAddress(), prefix));
+      out.add(new Network(base, prefix));
     }
     return new TrustedProxies(List.copyOf(out));
   }
@@ -64,7 +62,7 @@ public final class TrustedProxies {
   }
 
   public boolean trusts(String ip) {
-    Optional<InetAddress> a = IpAddresses.parse(ip);
+    Optional<byte[]> a = IpAddresses.parse(ip);
     return a.isPresent() && networks.stream().anyMatch(n -> n.contains(a.get()));
   }
 
@@ -87,11 +85,11 @@ public final class TrustedProxies {
       }
     }
     for (int i = hops.size() - 1; i >= 0; i--) {
-      Optional<InetAddress> hop = IpAddresses.parse(hops.get(i));
+      Optional<byte[]> hop = IpAddresses.parse(hops.get(i));
       if (hop.isEmpty()) {
         return client;
       }
-      client = hop.get().getHostAddress();
+      client = IpAddresses.text(hop.get());
       if (!trusts(client)) {
         return client;
       }

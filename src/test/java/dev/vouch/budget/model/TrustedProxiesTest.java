@@ -77,4 +77,23 @@ class TrustedProxiesTest {
     assertThat(Caller.anonymousBucket("2001:db8:1:3::1")).isNotEqualTo(Caller.anonymousBucket("2001:db8:1:2::1"));
     assertThat(Caller.anonymousBucket("203.0.113.7")).isEqualTo("ip:203.0.113.7");
   }
+
+  @Test
+  void literalsParseToTheAddressesTheJdkReadsWithoutEverUsingIt() throws Exception {
+    // The JDK reads literals without DNS; the parser must agree with it on every form it accepts.
+    for (String literal : List.of("0.0.0.0", "203.0.113.7", "010.1.1.1", "255.255.255.255", "::", "::1", "1::",
+        "2001:db8::5", "2001:DB8:0:0:8:800:200C:417A", "fe80::1:2", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6:7::",
+        "::2:3:4:5:6:7:8", "1:2:3:4:5:6:1.2.3.4", "::1.2.3.4", "::ffff:1.2.3.4", "0:0:0:0:0:ffff:0102:0304",
+        "::ffff:0:1.2.3.4", "64:ff9b::192.0.2.33")) {
+      assertThat(IpAddresses.canonical(literal)).as(literal)
+          .isEqualTo(java.net.InetAddress.getByName(literal).getHostAddress());
+    }
+    for (String garbage : List.of(":::", "1::2::3", "1:2:3:4:5:6:7:8:9", "1:2:3:4:5:6:7", "12345::", "::1.2.3",
+        "1.2.3.4::", "::1.2.3.4:5", ":1", "1:", "1:2:3:4:5:6:7:8::", "::256.1.1.1", "1.2.3.4.5", "")) {
+      assertThat(IpAddresses.parse(garbage)).as(garbage).isEmpty();
+    }
+    assertThat(IpAddresses.parse("[::1]:8080")).hasValueSatisfying(b -> assertThat(b).hasSize(16));
+    assertThat(IpAddresses.canonical("::ffff:10.1.2.3")).isEqualTo("10.1.2.3");
+    assertThat(proxies.trusts("::ffff:10.1.2.3")).isTrue();
+  }
 }

@@ -3,7 +3,6 @@ package dev.vouch.decision.model;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.budget.model.IpAddresses;
-import java.net.InetAddress;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import net.jqwik.api.Arbitraries;
@@ -41,12 +40,12 @@ class HandParsersProperties {
 
   @Property(tries = 5000)
   void dottedQuadMatchesThePattern(@ForAll("quadLike") String s) {
-    Optional<InetAddress> parsed = IpAddresses.parse(s);
+    Optional<byte[]> parsed = IpAddresses.parse(s);
     var m = V4.matcher(s);
     boolean valid = m.matches() && octetsFit(m);
     if (valid) {
       assertThat(parsed).isPresent();
-      assertThat(parsed.get().getHostAddress()).isEqualTo(canonical(m));
+      assertThat(IpAddresses.canonical(s)).isEqualTo(canonical(m));
     } else if (!s.contains(":")) {
       assertThat(parsed).isEmpty();
     }
@@ -57,8 +56,8 @@ class HandParsersProperties {
     assertThat(Entries.isAddress("0x" + "aB".repeat(20))).isTrue();
     assertThat(Entries.isAddress("0X" + "ab".repeat(20))).isFalse();
     assertThat(Entries.isAddress("0x" + "ab".repeat(19) + "a\u0663")).isFalse();
-    assertThat(IpAddresses.parse("001.002.003.004").map(InetAddress::getHostAddress)).contains("1.2.3.4");
-    assertThat(IpAddresses.parse("1.2.3.4:8080").map(InetAddress::getHostAddress)).contains("1.2.3.4");
+    assertThat(IpAddresses.canonical("001.002.003.004")).isEqualTo("1.2.3.4");
+    assertThat(IpAddresses.canonical("1.2.3.4:8080")).isEqualTo("1.2.3.4");
     assertThat(IpAddresses.parse("1.2.3.0004")).isEmpty();
     assertThat(IpAddresses.parse("1.2.3.256")).isEmpty();
     assertThat(IpAddresses.parse("1.2.3.")).isEmpty();
