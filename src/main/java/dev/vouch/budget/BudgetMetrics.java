@@ -7,6 +7,8 @@ public final class BudgetMetrics {
   public static final String FALLBACK = "vouch.budget.fallback";
   /** 1 while budgets run per instance because Redis is unreachable. */
   public static final String DEGRADED = "vouch.budget.degraded";
+  /** Takes Redis ran after their timeout (the fallback had answered): given back, not counted twice. */
+  public static final String LATE_TAKES_UNDONE = "vouch.budget.late.takes.undone";
   /** Refused admissions, tagged with the limit that refused. */
   public static final String REFUSED = "vouch.budget.refused";
   /** API key lookups that reached the database (cache misses). */

@@ -34,7 +34,7 @@ public final class Budgeting {
   public static Budgeting create(Vertx vertx, Pool pool, AppConfig config, Clock clock, MeterRegistry registry) {
     BudgetConfig budgets = config.budgets();
     CounterStore store = config.redis().configured()
-        ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis()),
+        ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
             new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
         : new LocalCounterStore(clock);
     Metering metering = new Metering(new Budgets(store, clock), budgets, registry);
@@ -44,9 +44,11 @@ public final class Budgeting {
         new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));
   }
 
-  private static RedisCounterStore redisStore(Vertx vertx, String url, BudgetConfig.RedisTuning tuning) {
-    return new RedisCounterStore(RedisCounterStore.client(vertx, url, tuning.timeoutMillis()),
-        tuning.keyPrefix(), tuning.timeoutMillis());
+  private static RedisCounterStore redisStore(
+      Vertx vertx, String url, BudgetConfig.RedisTuning tuning, Clock clock, MeterRegistry registry) {
+    return new RedisCounterStore(RedisCounterStore.client(vertx, url, tuning.cluster(), tuning.timeoutMillis()),
+        tuning.keyPrefix(), tuning.timeoutMillis(), tuning.serverClock() ? null : clock,
+        registry.counter(BudgetMetrics.LATE_TAKES_UNDONE));
   }
 
   /** Caller-level budgets for other capabilities (intake, refresh, rescan, batch, receipts). */

@@ -3,14 +3,14 @@ package dev.vouch.budget;
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Limit;
+import dev.vouch.budget.model.Usage;
 import io.vertx.core.Future;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.List;
 
 /**
  * Counter-level budgets: fixed 60-second windows and UTC-day caps over a {@link CounterStore},
- * on the application's clock. Callers that know about plans and costs use {@link Metering}.
+ * on the store's clock. Callers that know about plans and costs use {@link Metering}.
  */
 public final class Budgets {
 
@@ -30,11 +30,13 @@ public final class Budgets {
     return take(List.of(Limit.perMinute(UNITS, bucket, limit, cost)));
   }
 
-  /** All limits or none in one atomic step; the first limit is the one the admission reports. */
+  /**
+   * All limits or none in one atomic step; the first limit is the one the admission reports. The
+   * store's clock picks the windows (with Redis, the server's: instances never disagree on them).
+   */
   public Future<Admission> take(List<Limit> limits) {
-    Instant now = clock.instant();
-    List<Draw> draws = limits.stream().map(l -> l.draw(now)).toList();
-    return store.take(draws).map(t -> Admission.of(limits, draws, t, now));
+    List<Draw> draws = limits.stream().map(Limit::draw).toList();
+    return store.take(draws).map(t -> Admission.of(limits, draws, t));
   }
 
   /** Gives back exactly what an admission took (a lost race, a start that did not happen). */
@@ -42,9 +44,13 @@ public final class Budgets {
     return admission.ticket() == null ? Future.succeededFuture() : store.giveBack(admission.ticket());
   }
 
-  /** How much of a limit's current window or day is used; its amount is ignored. */
+  /** How much of a limit's current window or day is used, by the store's clock; its amount is ignored. */
+  public Future<Usage> usage(Limit limit) {
+    return store.used(limit.draw());
+  }
+
   public Future<Long> used(Limit limit) {
-    return store.used(limit.draw(clock.instant()).key());
+    return usage(limit).map(Usage::used);
   }
 
   Clock clock() {

@@ -3,6 +3,7 @@ package dev.vouch.budget;
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Take;
+import dev.vouch.budget.model.Usage;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -41,7 +42,7 @@ final class FailoverCounterStore implements CounterStore {
   @Override
   public Future<Take> take(List<Draw> draws) {
     return attempt(() -> redis.take(draws),
-        () -> local.take(draws).map(t -> new Take(t.refused(), t.used(), true)));
+        () -> local.take(draws).map(Take::asDegraded));
   }
 
   /** A ticket goes back to the store that issued it; a refund lost to an outage is dropped. */
@@ -51,8 +52,8 @@ final class FailoverCounterStore implements CounterStore {
   }
 
   @Override
-  public Future<Long> used(String key) {
-    return attempt(() -> redis.used(key), () -> local.used(key));
+  public Future<Usage> used(Draw draw) {
+    return attempt(() -> redis.used(draw), () -> local.used(draw));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.vouch.budget;
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Take;
+import dev.vouch.budget.model.Usage;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -40,42 +41,45 @@ final class LocalCounterStore implements CounterStore {
     int refused = -1;
     for (int i = 0; i < draws.size(); i++) {
       Draw d = draws.get(i);
-      long u = current(d.key(), now);
+      long u = current(d.key(now), now);
       used.add(u);
       if (refused < 0 && u + d.amount() > d.limit()) {
         refused = i;
       }
     }
     if (refused >= 0) {
-      return new Take(refused, used, false);
+      return new Take(refused, used, now, false);
     }
     for (int i = 0; i < draws.size(); i++) {
       Draw d = draws.get(i);
-      Slot s = live(d.key(), now);
+      String key = d.key(now);
+      Slot s = live(key, now);
       Slot next = s == null
           ? new Slot(d.amount(), now + d.ttlSeconds() * 1000)
           : new Slot(s.used() + d.amount(), s.expiresAtMillis());
-      slots.put(d.key(), next);
+      slots.put(key, next);
       used.set(i, next.used());
     }
-    return new Take(-1, used, false);
+    return new Take(-1, used, now, false);
   }
 
   @Override
   public synchronized Future<Void> giveBack(Admission.Ticket ticket) {
     long now = clock.millis();
     for (Draw d : ticket.draws()) {
-      Slot s = live(d.key(), now);
+      String key = d.key(ticket.atMillis());
+      Slot s = live(key, now);
       if (s != null) {
-        slots.put(d.key(), new Slot(Math.max(0, s.used() - d.amount()), s.expiresAtMillis()));
+        slots.put(key, new Slot(Math.max(0, s.used() - d.amount()), s.expiresAtMillis()));
       }
     }
     return Future.succeededFuture();
   }
 
   @Override
-  public synchronized Future<Long> used(String key) {
-    return Future.succeededFuture(current(key, clock.millis()));
+  public synchronized Future<Usage> used(Draw draw) {
+    long now = clock.millis();
+    return Future.succeededFuture(new Usage(current(draw.key(now), now), now));
   }
 
   @Override

@@ -8,6 +8,7 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.config.BudgetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -88,8 +89,8 @@ public final class Metering {
   /** Fails with RateLimited (Retry-After to 00:00 UTC) when the cap is reached; counts nothing. */
   public Future<Void> checkCap(Caller caller, DailyCap cap) {
     Limit limit = cap(caller, cap);
-    return budgets.used(limit).compose(used -> used >= limit.limit()
-        ? Future.failedFuture(refusedCap(cap, limit))
+    return budgets.usage(limit).compose(u -> u.used() >= limit.limit()
+        ? Future.failedFuture(refusedCap(cap, limit, Instant.ofEpochMilli(u.atMillis())))
         : Future.succeededFuture());
   }
 
@@ -138,9 +139,9 @@ public final class Metering {
     });
   }
 
-  private RateLimited refusedCap(DailyCap cap, Limit limit) {
+  private RateLimited refusedCap(DailyCap cap, Limit limit, Instant storeNow) {
     registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, cap.name()).increment();
-    return RateLimited.dailyCap(describe(limit), limit.limit(), limit.retryAfterSeconds(budgets.clock().instant()));
+    return RateLimited.dailyCap(describe(limit), limit.limit(), limit.retryAfterSeconds(storeNow));
   }
 
   private static String describe(Limit limit) {

@@ -3,51 +3,93 @@ package dev.vouch.budget;
 import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Take;
+import dev.vouch.budget.model.Usage;
+import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.RedisClientType;
 import io.vertx.redis.client.RedisOptions;
 import io.vertx.redis.client.Request;
 import io.vertx.redis.client.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.logging.Logger;
 
 /**
  * Counters in Redis. Each admission is ONE Lua script, so concurrent requests on any number of
- * instances can never take more than a limit. Calls are bounded by a timeout so a hung Redis
- * looks down rather than stalling requests.
+ * instances can never take more than a limit. The script reads the server's clock ({@code TIME})
+ * to pick the window, so instances with skewed clocks still share one window. Every key of one
+ * caller carries the caller as a hash tag, so the script works on Redis Cluster. Calls are
+ * bounded by a timeout so a hung Redis looks down rather than stalling requests; a take that
+ * timed out counts as not taken, and if Redis runs it after all, it is given back.
  */
 final class RedisCounterStore implements CounterStore {
 
+  private static final Logger LOG = Logger.getLogger(RedisCounterStore.class.getName());
+
   /**
-   * KEYS: counters. ARGV: limit, amount, ttl for each key. Returns {refused index or -1, used...}:
-   * nothing is written unless every draw fits.
+   * Shared prologue: {@code now} in epoch millis from the server's TIME (ARGV[1] empty) or from
+   * ARGV[1] (a pinned clock, for tests that move time); {@code window(i, period)} is KEYS[i] plus
+   * the start of its period, the same as Windows.periodStart. Redis before 5 must be told to
+   * replicate effects, or writes after TIME are refused.
    */
-  static final String TAKE = """
-      local out = {-1}
+  private static final String CLOCK = """
+      if redis.replicate_commands then redis.replicate_commands() end
+      local now
+      if ARGV[1] == '' then
+        local t = redis.call('TIME')
+        now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+      else
+        now = tonumber(ARGV[1])
+      end
+      local function window(i, period)
+        return KEYS[i] .. ':' .. string.format('%d', math.floor(math.floor(now / 1000) / period) * period)
+      end
+      """;
+
+  /**
+   * KEYS: counters without window. ARGV: clock, then limit, amount, ttl, period for each key.
+   * Returns {refused index or -1, now, used...}: nothing is written unless every draw fits.
+   */
+  static final String TAKE = CLOCK + """
+      local out = {-1, now}
+      local keys = {}
       for i = 1, #KEYS do
-        local used = tonumber(redis.call('GET', KEYS[i]) or '0')
-        out[i + 1] = used
-        if out[1] == -1 and used + tonumber(ARGV[3 * i - 1]) > tonumber(ARGV[3 * i - 2]) then
+        keys[i] = window(i, tonumber(ARGV[4 * i + 1]))
+        local used = tonumber(redis.call('GET', keys[i]) or '0')
+        out[i + 2] = used
+        if out[1] == -1 and used + tonumber(ARGV[4 * i - 1]) > tonumber(ARGV[4 * i - 2]) then
           out[1] = i - 1
         end
       end
       if out[1] ~= -1 then return out end
       for i = 1, #KEYS do
-        out[i + 1] = redis.call('INCRBY', KEYS[i], ARGV[3 * i - 1])
-        if redis.call('TTL', KEYS[i]) < 0 then redis.call('EXPIRE', KEYS[i], ARGV[3 * i]) end
+        out[i + 2] = redis.call('INCRBY', keys[i], ARGV[4 * i - 1])
+        if redis.call('TTL', keys[i]) < 0 then redis.call('EXPIRE', keys[i], ARGV[4 * i]) end
       end
       return out
       """;
 
-  /** KEYS: counters, ARGV: amounts. Decrements live counters, never below zero, keeping their TTL. */
+  /** KEYS[1]: counter without window. ARGV: clock, period. Returns {used, now}. */
+  static final String USED = CLOCK + """
+      return {tonumber(redis.call('GET', window(1, tonumber(ARGV[2]))) or '0'), now}
+      """;
+
+  /**
+   * KEYS: the exact windowed counters taken, ARGV: amounts. Decrements live counters, never
+   * below zero, keeping their TTL.
+   */
   static final String GIVE_BACK = """
       for i = 1, #KEYS do
         if redis.call('EXISTS', KEYS[i]) == 1 then
@@ -70,54 +112,103 @@ final class RedisCounterStore implements CounterStore {
   }
 
   private static final Script TAKE_SCRIPT = Script.of(TAKE);
+  private static final Script USED_SCRIPT = Script.of(USED);
   private static final Script GIVE_BACK_SCRIPT = Script.of(GIVE_BACK);
 
   private final Redis redis;
   private final String prefix;
   private final long timeoutMillis;
+  private final Clock pinned;
+  private final Counter lateTakesUndone;
 
-  /** A pooled client whose wait queue is deep enough for a burst of admissions. */
-  static Redis client(Vertx vertx, String url, int timeoutMillis) {
+  /**
+   * A pooled client whose wait queue is deep enough for a burst of admissions. A comma-separated
+   * list of URLs, or {@code cluster}, selects the Redis Cluster client (the URLs are seeds; the
+   * client learns the slots and follows them).
+   */
+  static Redis client(Vertx vertx, String url, boolean cluster, int timeoutMillis) {
+    List<String> endpoints = Arrays.stream(url.split(",")).map(String::trim).filter(s -> !s.isEmpty()).toList();
     return Redis.createClient(vertx, new RedisOptions()
-        .setConnectionString(url)
+        .setType(cluster || endpoints.size() > 1 ? RedisClientType.CLUSTER : RedisClientType.STANDALONE)
+        .setEndpoints(endpoints)
         .setMaxPoolSize(8)
         .setMaxPoolWaiting(4096)
         .setNetClientOptions(new NetClientOptions().setConnectTimeout(timeoutMillis)));
   }
 
-  RedisCounterStore(Redis redis, String prefix, long timeoutMillis) {
+  /** Windows by the Redis server's clock. */
+  RedisCounterStore(Redis redis, String prefix, long timeoutMillis, Counter lateTakesUndone) {
+    this(redis, prefix, timeoutMillis, null, lateTakesUndone);
+  }
+
+  /**
+   * {@code pinned}: windows by this clock instead of the server's (budgets.redis.windowClock
+   * {@code instance}, for tests that move time); null for the server's.
+   */
+  RedisCounterStore(Redis redis, String prefix, long timeoutMillis, Clock pinned, Counter lateTakesUndone) {
     this.redis = redis;
     this.prefix = prefix;
     this.timeoutMillis = timeoutMillis;
+    this.pinned = pinned;
+    this.lateTakesUndone = lateTakesUndone;
   }
 
   @Override
   public Future<Take> take(List<Draw> draws) {
-    List<String> args = new ArrayList<>(draws.size() * 3);
+    List<String> args = new ArrayList<>(1 + draws.size() * 4);
+    args.add(clockArg());
     for (Draw d : draws) {
       args.add(Long.toString(d.limit()));
       args.add(Long.toString(d.amount()));
       args.add(Long.toString(d.ttlSeconds()));
+      args.add(Long.toString(d.periodSeconds()));
     }
-    return eval(TAKE_SCRIPT, draws, args).map(r -> {
-      List<Long> used = new ArrayList<>(draws.size());
-      for (int i = 1; i < r.size(); i++) {
-        used.add(r.get(i).toLong());
+    List<String> keys = draws.stream().map(d -> prefix + d.counter()).toList();
+    // Whoever comes first decides: the answer (the caller gets it) or the timeout (the caller
+    // treats the take as not made, and may charge the fallback). An answer after the timeout is
+    // given back, so a slow Redis never counts one request twice.
+    AtomicBoolean decided = new AtomicBoolean();
+    Future<Take> answer = unbounded(TAKE_SCRIPT, keys, args).compose(r -> {
+      Take take = take(r);
+      if (decided.compareAndSet(false, true)) {
+        return Future.succeededFuture(take);
       }
-      return new Take(r.get(0).toLong().intValue(), used, false);
+      undoLate(draws, take);
+      return Future.failedFuture("answered after the timeout");
     });
+    return answer.timeout(timeoutMillis, TimeUnit.MILLISECONDS)
+        .recover(t -> decided.compareAndSet(false, true) ? Future.failedFuture(t) : answer);
+  }
+
+  private static Take take(Response r) {
+    List<Long> used = new ArrayList<>(r.size() - 2);
+    for (int i = 2; i < r.size(); i++) {
+      used.add(r.get(i).toLong());
+    }
+    return new Take(r.get(0).toLong().intValue(), used, r.get(1).toLong(), false);
+  }
+
+  private void undoLate(List<Draw> draws, Take late) {
+    if (!late.taken()) {
+      return;
+    }
+    lateTakesUndone.increment();
+    giveBack(new Admission.Ticket(draws, late.atMillis(), false)).onFailure(t ->
+        LOG.warning("could not give back a take Redis answered after the timeout: " + t.getMessage()));
   }
 
   @Override
   public Future<Void> giveBack(Admission.Ticket ticket) {
+    List<String> keys = ticket.draws().stream().map(d -> prefix + d.key(ticket.atMillis())).toList();
     List<String> amounts = ticket.draws().stream().map(d -> Long.toString(d.amount())).toList();
-    return eval(GIVE_BACK_SCRIPT, ticket.draws(), amounts).mapEmpty();
+    return bounded(unbounded(GIVE_BACK_SCRIPT, keys, amounts)).mapEmpty();
   }
 
   @Override
-  public Future<Long> used(String key) {
-    return bounded(redis.send(Request.cmd(Command.GET).arg(prefix + key)))
-        .map(r -> r == null ? 0L : r.toLong());
+  public Future<Usage> used(Draw draw) {
+    return bounded(unbounded(USED_SCRIPT, List.of(prefix + draw.counter()),
+        List.of(clockArg(), Long.toString(draw.periodSeconds()))))
+        .map(r -> new Usage(r.get(0).toLong(), r.get(1).toLong()));
   }
 
   @Override
@@ -125,17 +216,21 @@ final class RedisCounterStore implements CounterStore {
     return bounded(redis.send(Request.cmd(Command.PING))).map(r -> new Health("redis", false));
   }
 
-  /** EVALSHA, falling back to EVAL once the script cache is empty (e.g. after a Redis restart). */
-  private Future<Response> eval(Script script, List<Draw> draws, List<String> args) {
-    return bounded(redis.send(command(Command.EVALSHA, script.sha(), draws, args))
-        .recover(t -> isNoScript(t)
-            ? redis.send(command(Command.EVAL, script.source(), draws, args))
-            : Future.failedFuture(t)));
+  private String clockArg() {
+    return pinned == null ? "" : Long.toString(pinned.millis());
   }
 
-  private Request command(Command cmd, String script, List<Draw> draws, List<String> args) {
-    Request r = Request.cmd(cmd).arg(script).arg(draws.size());
-    draws.forEach(d -> r.arg(prefix + d.key()));
+  /** EVALSHA, falling back to EVAL once the script cache is empty (e.g. after a Redis restart). */
+  private Future<Response> unbounded(Script script, List<String> keys, List<String> args) {
+    return redis.send(command(Command.EVALSHA, script.sha(), keys, args))
+        .recover(t -> isNoScript(t)
+            ? redis.send(command(Command.EVAL, script.source(), keys, args))
+            : Future.failedFuture(t));
+  }
+
+  private static Request command(Command cmd, String script, List<String> keys, List<String> args) {
+    Request r = Request.cmd(cmd).arg(script).arg(keys.size());
+    keys.forEach(r::arg);
     args.forEach(r::arg);
     return r;
   }

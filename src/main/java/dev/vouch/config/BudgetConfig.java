@@ -21,8 +21,19 @@ public record BudgetConfig(
   /** What one kind of caller gets: units per minute, daily start caps, batch rows after dedupe. */
   public record Tier(int perMinute, int dailyScans, int dailyReindex, int batchRows) {}
 
-  /** Budget keys live under {@code keyPrefix}; a Redis call slower than timeoutMillis counts as down. */
-  public record RedisTuning(String keyPrefix, int timeoutMillis, int retryMillis) {}
+  /**
+   * Budget keys live under {@code keyPrefix}; a Redis call slower than timeoutMillis counts as
+   * down. {@code cluster} selects the Redis Cluster client for a single seed URL (a
+   * comma-separated redis.url always does). {@code windowClock}: {@code server} (default) picks
+   * windows by the Redis server's TIME; {@code instance} by this process's clock, which only
+   * tests that move time should use.
+   */
+  public record RedisTuning(String keyPrefix, int timeoutMillis, int retryMillis, boolean cluster, String windowClock) {
+
+    public boolean serverClock() {
+      return windowClock == null || windowClock.equals("server");
+    }
+  }
 
   public BudgetConfig {
     require(anonymous != null, "budgets.anonymous is required");
@@ -32,6 +43,10 @@ public record BudgetConfig(
         "budgets.costs needs every operation: " + Arrays.toString(Operation.values()));
     require(redis != null && redis.keyPrefix() != null && redis.timeoutMillis() > 0 && redis.retryMillis() > 0,
         "budgets.redis needs keyPrefix, timeoutMillis and retryMillis");
+    require(!redis.keyPrefix().contains("{") && !redis.keyPrefix().contains("}"),
+        "budgets.redis.keyPrefix must not contain { or }: the caller is the hash tag of every budget key");
+    require(redis.windowClock() == null || redis.windowClock().equals("server") || redis.windowClock().equals("instance"),
+        "budgets.redis.windowClock must be server or instance");
     check("budgets.anonymous", anonymous);
     plans.forEach((plan, tier) -> check("budgets.plans." + plan, tier));
     costs.forEach((op, cost) -> require(cost != null && cost >= 0, "budgets.costs." + op + " must be 0 or more"));

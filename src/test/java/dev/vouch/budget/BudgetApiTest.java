@@ -9,8 +9,11 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.DailyCap;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.Plan;
+import dev.vouch.budget.model.Windows;
+import dev.vouch.support.Observe;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
+import dev.vouch.support.TestRedis;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -19,6 +22,10 @@ import io.vertx.core.http.PoolOptions;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
+import io.vertx.redis.client.Command;
+import io.vertx.redis.client.Redis;
+import io.vertx.redis.client.Request;
+import io.vertx.redis.client.Response;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -121,6 +128,7 @@ class BudgetApiTest {
   void twoHundredConcurrentRequestsFromOneKeyAdmitExactlyItsBudget() throws Exception {
     TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
     app.clock.set(Instant.parse("2026-11-22T14:00:00Z"));
+    double fallbacks = Observe.metric(app, "vouch_budget_fallback_total");
     Vertx vertx = Vertx.vertx();
     WebClient client = WebClient.create(vertx,
         new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port),
@@ -145,6 +153,14 @@ class BudgetApiTest {
         assertThat(r.getHeader("Retry-After")).isEqualTo("60");
         assertThat(r.getHeader("X-RateLimit-Remaining")).isEqualTo("0");
       });
+      // Redis served it, not the per-instance fallback (which would admit exactly as much).
+      String prefix = app.app.config().budgets().redis().keyPrefix();
+      Redis redis = Redis.createClient(vertx, TestRedis.url());
+      Response keys = await(redis.send(Request.cmd(Command.KEYS).arg(prefix + "m:units:{key:" + key.id() + "}:*")));
+      assertThat(keys.size()).isEqualTo(1);
+      assertThat(keys.get(0).toString()).endsWith(":" + Windows.minuteStart(app.clock.instant()));
+      assertThat(await(redis.send(Request.cmd(Command.GET).arg(keys.get(0).toString()))).toLong()).isEqualTo(120);
+      assertThat(Observe.metric(app, "vouch_budget_fallback_total")).isEqualTo(fallbacks);
     } finally {
       client.close();
       vertx.close();

@@ -9,6 +9,7 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.Take;
+import dev.vouch.budget.model.Usage;
 import dev.vouch.config.BudgetConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.support.MutableClock;
@@ -38,7 +39,7 @@ class ExhaustedCallersTest {
       return real.take(draws);
     }
     @Override public Future<Void> giveBack(Admission.Ticket ticket) { return real.giveBack(ticket); }
-    @Override public Future<Long> used(String key) { return real.used(key); }
+    @Override public Future<Usage> used(Draw draw) { return real.used(draw); }
     @Override public Future<Health> health() { return real.health(); }
   }
 

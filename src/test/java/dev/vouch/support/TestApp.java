@@ -45,13 +45,16 @@ public final class TestApp implements AutoCloseable {
    * Metered on real Redis with a key prefix of its own, trusting 127.0.0.1 as a proxy so each
    * test can be its own client address (X-Forwarded-For) and never share a budget. Redis gets
    * a generous timeout: on a loaded machine a slow answer must not look like an outage (which
-   * switches budgets to per-instance counters and makes exact counts flaky).
+   * switches budgets to per-instance counters and makes exact counts flaky). Windows follow the
+   * test's clock ({@code windowClock: instance}) so tests can move time; RedisBudgetsTest and
+   * RedisOutageTest prove the production setting (the Redis server's clock).
    */
   public static TestApp startMeteredBehindProxy() {
     return start(Map.of(
         "REDIS_URL", TestRedis.url(),
         "VOUCH_BUDGETS_REDIS_KEY_PREFIX", TestRedis.uniquePrefix(),
         "VOUCH_BUDGETS_REDIS_TIMEOUT_MILLIS", "5000",
+        "VOUCH_BUDGETS_REDIS_WINDOW_CLOCK", "instance",
         "VOUCH_HTTP_TRUSTED_PROXIES", "127.0.0.1/32"));
   }
 

@@ -11,15 +11,17 @@ import java.util.List;
 public record Admission(
     boolean admitted, long limit, long remaining, long retryAfterSeconds, int refusedBy, Ticket ticket) {
 
-  /** What was taken, so exactly that can be given back. */
-  public record Ticket(List<Draw> draws, boolean degraded) {}
+  /** What was taken and from which windows ({@code atMillis}), so exactly that can be given back. */
+  public record Ticket(List<Draw> draws, long atMillis, boolean degraded) {}
 
-  public static Admission of(List<Limit> limits, List<Draw> draws, Take take, Instant now) {
+  /** Retry-After comes from the store's clock, the one that picked the windows. */
+  public static Admission of(List<Limit> limits, List<Draw> draws, Take take) {
     Limit first = limits.get(0);
     long remaining = Math.max(0, first.limit() - take.used().get(0));
     if (take.taken()) {
-      return new Admission(true, first.limit(), remaining, 0, -1, new Ticket(draws, take.degraded()));
+      return new Admission(true, first.limit(), remaining, 0, -1, new Ticket(draws, take.atMillis(), take.degraded()));
     }
+    Instant now = Instant.ofEpochMilli(take.atMillis());
     long retry = limits.get(take.refused()).retryAfterSeconds(now);
     return new Admission(false, first.limit(), remaining, retry, take.refused(), null);
   }

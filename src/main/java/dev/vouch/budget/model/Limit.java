@@ -19,12 +19,16 @@ public record Limit(Period period, String purpose, String owner, long limit, lon
     return new Limit(Period.day, purpose, owner, limit, amount);
   }
 
-  /** The storage command for this limit at {@code now}: the key names the window or day. */
-  public Draw draw(Instant now) {
-    String counter = purpose + ":" + owner;
+  /**
+   * The storage command for this limit; the store adds the window. The owner is a hash tag
+   * ({@code {owner}}): every counter of one caller lives in one Redis Cluster slot, so one
+   * script can take them together.
+   */
+  public Draw draw() {
+    String counter = purpose + ":{" + owner + "}";
     return period == Period.minute
-        ? new Draw("m:" + counter + ":" + Windows.minuteStart(now), limit, amount, 2 * Windows.MINUTE)
-        : new Draw("d:" + counter + ":" + Windows.utcDay(now), limit, amount, 2 * Windows.DAY);
+        ? new Draw("m:" + counter, Windows.MINUTE, limit, amount, 2 * Windows.MINUTE)
+        : new Draw("d:" + counter, Windows.DAY, limit, amount, 2 * Windows.DAY);
   }
 
   public long retryAfterSeconds(Instant now) {

@@ -17,6 +17,14 @@ public final class Windows {
     return Math.floorDiv(now.getEpochSecond(), MINUTE) * MINUTE;
   }
 
+  /**
+   * Epoch second at which the period ({@link #MINUTE} or {@link #DAY}) holding {@code epochMillis}
+   * began; a DAY period starts at 00:00 UTC. The Redis script computes the same on the server.
+   */
+  public static long periodStart(long epochMillis, long periodSeconds) {
+    return Math.floorDiv(Math.floorDiv(epochMillis, 1000), periodSeconds) * periodSeconds;
+  }
+
   public static LocalDate utcDay(Instant now) {
     return LocalDate.ofInstant(now, ZoneOffset.UTC);
   }

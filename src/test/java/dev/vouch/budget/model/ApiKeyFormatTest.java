@@ -20,19 +20,31 @@ class ApiKeyFormatTest {
     assertThat(ApiKeyFormat.isWellFormed(key)).isTrue();
   }
 
+  /**
+   * CRC-32 (IEEE 802.3) values computed outside this codebase (zlib), written as 6 base62 digits
+   * (0-9, A-Z, a-z), most significant first.
+   */
   @Test
-  void checksumIsBase62OfTheUnsignedCrc32() {
-    // CRC32("vouch_live_" + 32 zeros), computed independently and written in base62 by hand below.
-    java.util.zip.CRC32 crc = new java.util.zip.CRC32();
-    String body = "vouch_live_" + "0".repeat(32);
-    crc.update(body.getBytes());
-    long v = crc.getValue();
-    StringBuilder b = new StringBuilder();
-    for (int i = 0; i < 6; i++) {
-      b.insert(0, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".charAt((int) (v % 62)));
-      v /= 62;
-    }
-    assertThat(ApiKeyFormat.isWellFormed(body + b)).isTrue();
+  void checksumIsTheUnsignedCrc32InSixBase62Digits() {
+    assertThat(ApiKeyFormat.checksum("123456789")).as("the CRC-32 check value 0xCBF43926").isEqualTo("3jZRME");
+    assertThat(ApiKeyFormat.checksum("")).isEqualTo("000000");
+    assertThat(ApiKeyFormat.checksum("vouch_live_" + "0".repeat(32))).as("0x04E124D3").isEqualTo("05XUXL");
+    assertThat(ApiKeyFormat.checksum("vouch_live_" + "z".repeat(32))).as("0x52AA1F49").isEqualTo("1VrD3p");
+    assertThat(Base62.encode(0xFFFFFFFFL, 6)).as("the largest CRC-32 fits").isEqualTo("4gfFC3");
+    assertThat(Base62.encode(61, 6)).isEqualTo("00000z");
+    assertThat(Base62.encode(62, 6)).isEqualTo("000010");
+  }
+
+  @Test
+  void literalKeysAreAcceptedOrRefusedByTheirChecksum() {
+    assertThat(ApiKeyFormat.isWellFormed("vouch_live_3kQ9xT7bLmN2pR5sV8wY0aC4eG6iK1oq3ss1vZ")).isTrue();
+    assertThat(ApiKeyFormat.isWellFormed("vouch_live_0000000000000000000000000000005900KSYc"))
+        .as("a checksum with leading zeros").isTrue();
+    assertThat(ApiKeyFormat.isWellFormed("vouch_live_3kQ9xT7bLmN2pR5sV8wY0aC4eG6iK1oq3ss1va"))
+        .as("checksum digit changed").isFalse();
+    assertThat(ApiKeyFormat.isWellFormed("vouch_live_3kQ9xT7bLmN2pR5sV8wY0aC4eG6iK1oQ3ss1vZ"))
+        .as("secret character's case flipped").isFalse();
+    assertThat(ApiKeyFormat.hint("vouch_live_3kQ9xT7bLmN2pR5sV8wY0aC4eG6iK1oq3ss1vZ")).isEqualTo("vouch_live_3kQ9...s1vZ");
   }
 
   @Property(tries = 300)

@@ -31,13 +31,15 @@ class WindowsTest {
   }
 
   @Test
-  void limitsKeyByWindowAndDay() {
-    Instant noon = Instant.parse("2026-11-22T12:00:10Z");
+  void limitsKeyByWindowAndDayWithTheOwnerAsHashTag() {
+    long noon = Instant.parse("2026-11-22T12:00:10Z").toEpochMilli();
     Limit minute = Limit.perMinute("units", "ip:1.2.3.4", 20, 1);
-    assertThat(minute.draw(noon).key()).isEqualTo(minute.draw(noon.plusSeconds(49)).key());
-    assertThat(minute.draw(noon).key()).isNotEqualTo(minute.draw(noon.plusSeconds(50)).key());
+    assertThat(minute.draw().key(noon)).isEqualTo("m:units:{ip:1.2.3.4}:1795348800");
+    assertThat(minute.draw().key(noon)).isEqualTo(minute.draw().key(noon + 49_999));
+    assertThat(minute.draw().key(noon)).isNotEqualTo(minute.draw().key(noon + 50_000));
     Limit day = Limit.perDay("scanStarts", "ip:1.2.3.4", 25, 1);
-    assertThat(day.draw(noon).key()).isEqualTo("d:scanStarts:ip:1.2.3.4:2026-11-22");
-    assertThat(day.draw(Instant.parse("2026-11-23T00:00:00Z")).key()).endsWith("2026-11-23");
+    assertThat(day.draw().key(noon)).as("00:00 UTC of 2026-11-22").isEqualTo("d:scanStarts:{ip:1.2.3.4}:1795305600");
+    assertThat(day.draw().key(Instant.parse("2026-11-22T23:59:59.999Z").toEpochMilli())).endsWith(":1795305600");
+    assertThat(day.draw().key(Instant.parse("2026-11-23T00:00:00Z").toEpochMilli())).endsWith(":1795392000");
   }
 }
