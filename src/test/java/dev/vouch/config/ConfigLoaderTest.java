@@ -54,4 +54,21 @@ class ConfigLoaderTest {
     assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_ROLE", "boss")))
         .isInstanceOf(IllegalArgumentException.class);
   }
+
+  @Test
+  void providerTrafficLimitsHaveDefaultsAndTheByteBudgetHoldsAtLeastOneAnswer() {
+    AppConfig.Indexing ix = ConfigLoader.load(Map.of()).indexing();
+    assertThat(ix.maxInFlightBytes()).isEqualTo(128L << 20);
+    assertThat(ix.maxInFlightBytes() / ix.maxResponseBytes()).isEqualTo(8);
+    assertThat(ix.breakerFailures()).isEqualTo(5);
+    assertThat(ix.breakerCoolOffMs()).isEqualTo(30_000);
+    assertThat(ix.retryBudgetPercent()).isEqualTo(20);
+    assertThat(ix.retryBudgetWindowSeconds()).isEqualTo(10);
+    assertThat(ConfigLoader.load(Map.of("VOUCH_INDEXING_MAX_IN_FLIGHT_BYTES", "268435456",
+        "VOUCH_INDEXING_BREAKER_COOL_OFF_MS", "5000")).indexing())
+        .satisfies(o -> assertThat(o.maxInFlightBytes()).isEqualTo(256L << 20))
+        .satisfies(o -> assertThat(o.breakerCoolOffMs()).isEqualTo(5000));
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_INDEXING_MAX_IN_FLIGHT_BYTES", "1048576")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxInFlightBytes");
+  }
 }

@@ -206,6 +206,10 @@ class IntakeEvidenceTest {
     assertThat(metrics).containsPattern("vouch_rpc_calls_total\\{chain=\"[^\"]+\",method=\"eth_[A-Za-z]+\"} [1-9]");
     assertThat(metrics).containsPattern("vouch_snapshot_commit_seconds_count [1-9]");
     assertThat(metrics).contains("vouch_index_jobs{state=\"queued\"}", "vouch_index_jobs_running_local ");
+    // Provider traffic: each RPC URL's breaker (closed), the byte budget of the process and what it holds now.
+    assertThat(metrics).containsPattern("vouch_provider_breaker_state\\{provider=\"[^\"]+/rpc1/127\\.0\\.0\\.1:\\d+\"} 0\\.0");
+    assertThat(metrics).containsPattern("vouch_provider_inflight_bytes_max 1\\.34217728E8")
+        .containsPattern("vouch_provider_inflight_bytes 0\\.0");
   }
 
   static void assertCounterparty(List<Map<String, Object>> rows, String address, long chainId, int in, int out,

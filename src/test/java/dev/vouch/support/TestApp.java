@@ -80,6 +80,9 @@ public final class TestApp implements AutoCloseable {
       // the database deadlines headroom; tests about deadlines set their own.
       env.put("VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "20000");
       env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
+      // A provider a test fails on purpose still trips its breaker, but probes again within a
+      // second, so a test whose provider recovers is not held 30 s; breaker tests set their own.
+      env.put("VOUCH_INDEXING_BREAKER_COOL_OFF_MS", "1000");
       env.putAll(overrides);
       AppConfig config = ConfigLoader.load(env);
       MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));
