@@ -5,7 +5,9 @@
 # Usage: bench/perf.sh [seconds=15] [connections=64] [wallets=100000]
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_ONLY          space-separated scenario names to run (default: all)
-#   BENCH_PROFILE=1     also record a JFR profile of Vouch under decision-read load (target/bench/vouch.jfr)
+#   BENCH_PROFILE=1     also record a JFR profile of Vouch under decision-read load (target/bench/vouch-*.jfr);
+#                       BENCH_PROFILE=<scenario> profiles that scenario instead
+#   BENCH_BUDGETS=local budgets in process instead of Redis (what the Redis round trip costs)
 # Needs: JDK 17, Maven, psql, redis-server, wrk (Debian packages postgresql-client, redis-server, wrk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -50,7 +52,9 @@ PIDS+=($!)
 # Budgets on (every request is admitted through Redis) but wide enough that the service is
 # measured: anonymous and partner budgets at a billion units a minute. The developer key keeps
 # its 120 units and serves the over-budget (429) scenario.
-export DATABASE_URL="$DB_URL" REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
+export DATABASE_URL="$DB_URL"
+# BENCH_BUDGETS=local meters budgets in process instead (shows what the Redis round trip costs).
+[ "${BENCH_BUDGETS:-redis}" = local ] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 export VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE=1000000000 VOUCH_BUDGETS_PLANS_PARTNER_PER_MINUTE=1000000000
 export VOUCH_BUDGETS_RECEIPTS_PER_MINUTE=1000000
 PARTNER=$(java -jar target/vouch.jar keys create --plan partner --label bench-partner 2>/dev/null | tail -1)
@@ -113,11 +117,15 @@ echo "== warm-up"
 run_wrk "$VOUCH_PORT" get /api/v1/decision/ 1 - - >/dev/null
 run_wrk "$BASE_PORT" get /single/ 1 - - >/dev/null
 
-if [ "${BENCH_PROFILE:-}" = 1 ]; then
-  jcmd "$VOUCH_PID" JFR.start name=bench settings=profile filename="$(pwd)/$OUT/vouch.jfr" >/dev/null
-  run_wrk "$VOUCH_PORT" get /api/v1/decision/ 1 - - >/dev/null
+if [ -n "${BENCH_PROFILE:-}" ]; then
+  # BENCH_PROFILE=1 profiles the anonymous decision read; BENCH_PROFILE=<scenario> that scenario.
+  pscenario=$([ "$BENCH_PROFILE" = 1 ] && echo decision-anon || echo "$BENCH_PROFILE")
+  read -r mode prefix size auth suffix <<<"$(vouch_args "$pscenario")"
+  if [ "$pscenario" = receipt-read ] || [ "$pscenario" = graph-page ]; then mode=fixed; fi
+  jcmd "$VOUCH_PID" JFR.start name=bench settings=profile filename="$(pwd)/$OUT/vouch-$pscenario.jfr" >/dev/null
+  run_wrk "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix" >/dev/null
   jcmd "$VOUCH_PID" JFR.stop name=bench >/dev/null
-  echo "JFR recording: $OUT/vouch.jfr (jfr print --events jdk.ExecutionSample $OUT/vouch.jfr)"
+  echo "JFR recording: $OUT/vouch-$pscenario.jfr (jfr print --events jdk.ExecutionSample $OUT/vouch-$pscenario.jfr)"
 fi
 
 ROWS=()

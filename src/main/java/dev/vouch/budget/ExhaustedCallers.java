@@ -17,7 +17,8 @@ final class ExhaustedCallers {
   private static final long MAX_MILLIS = 1000;
   private static final int MAX_ENTRIES = 100_000;
 
-  private record Refusal(long limit, long remaining, Instant until) {}
+  /** {@code until}: end of the memory; {@code windowEnd}: when the refusing window ends. */
+  private record Refusal(long limit, long remaining, Instant until, Instant windowEnd) {}
 
   private final ConcurrentHashMap<String, Refusal> refusals = new ConcurrentHashMap<>();
   private final Clock clock;
@@ -40,7 +41,8 @@ final class ExhaustedCallers {
     if (cost <= r.remaining) {
       return null;
     }
-    long retry = Math.max(1, (r.until.toEpochMilli() - now.toEpochMilli()) / 1000 + 1);
+    // The caller may retry when the refusing window ends, as the store would have said.
+    long retry = Math.max(1, (r.windowEnd.toEpochMilli() - now.toEpochMilli() + 999) / 1000);
     return RateLimited.perMinute(cost, r.limit, r.remaining, retry);
   }
 
@@ -53,6 +55,8 @@ final class ExhaustedCallers {
     if (refusals.size() >= MAX_ENTRIES) {
       refusals.clear(); // bounded: a flood of distinct callers only costs store round trips
     }
-    refusals.put(bucket, new Refusal(refused.limit(), refused.remaining(), clock.instant().plusMillis(millis)));
+    Instant now = clock.instant();
+    refusals.put(bucket, new Refusal(refused.limit(), refused.remaining(), now.plusMillis(millis),
+        now.plusSeconds(refused.retryAfterSeconds())));
   }
 }

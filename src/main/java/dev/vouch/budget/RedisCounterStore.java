@@ -5,8 +5,11 @@ import dev.vouch.budget.model.Draw;
 import dev.vouch.budget.model.Take;
 import dev.vouch.budget.model.Usage;
 import io.micrometer.core.instrument.Counter;
+import io.vertx.core.Context;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.internal.ContextInternal;
 import io.vertx.core.net.NetClientOptions;
 import io.vertx.redis.client.Command;
 import io.vertx.redis.client.Redis;
@@ -20,8 +23,10 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.logging.Logger;
@@ -59,24 +64,41 @@ final class RedisCounterStore implements CounterStore {
       """;
 
   /**
-   * KEYS: counters without window. ARGV: clock, then limit, amount, ttl, period for each key.
-   * Returns {refused index or -1, now, used...}: nothing is written unless every draw fits.
+   * Several admissions in one script run, each all-or-nothing and each seeing the counters as the
+   * ones before it left them: exactly what the same admissions would do one script at a time.
+   * KEYS: every admission's counters (without window), in order. ARGV: clock, the number of
+   * admissions, then per admission its draw count and per draw limit, amount, ttl, period.
+   * Returns {now, then per admission: refused index or -1, used...}: nothing of an admission is
+   * written unless all its draws fit.
    */
   static final String TAKE = CLOCK + """
-      local out = {-1, now}
-      local keys = {}
-      for i = 1, #KEYS do
-        keys[i] = window(i, tonumber(ARGV[4 * i + 1]))
-        local used = tonumber(redis.call('GET', keys[i]) or '0')
-        out[i + 2] = used
-        if out[1] == -1 and used + tonumber(ARGV[4 * i - 1]) > tonumber(ARGV[4 * i - 2]) then
-          out[1] = i - 1
+      local out = {now}
+      local k = 0
+      local a = 3
+      for r = 1, tonumber(ARGV[2]) do
+        local m = tonumber(ARGV[a])
+        a = a + 1
+        local refused = -1
+        local keys, used = {}, {}
+        for j = 1, m do
+          local b = a + 4 * (j - 1)
+          keys[j] = window(k + j, tonumber(ARGV[b + 3]))
+          used[j] = tonumber(redis.call('GET', keys[j]) or '0')
+          if refused == -1 and used[j] + tonumber(ARGV[b + 1]) > tonumber(ARGV[b]) then
+            refused = j - 1
+          end
         end
-      end
-      if out[1] ~= -1 then return out end
-      for i = 1, #KEYS do
-        out[i + 2] = redis.call('INCRBY', keys[i], ARGV[4 * i - 1])
-        if redis.call('TTL', keys[i]) < 0 then redis.call('EXPIRE', keys[i], ARGV[4 * i]) end
+        if refused == -1 then
+          for j = 1, m do
+            local b = a + 4 * (j - 1)
+            used[j] = redis.call('INCRBY', keys[j], ARGV[b + 1])
+            if redis.call('TTL', keys[j]) < 0 then redis.call('EXPIRE', keys[j], ARGV[b + 2]) end
+          end
+        end
+        out[#out + 1] = refused
+        for j = 1, m do out[#out + 1] = used[j] end
+        k = k + m
+        a = a + 4 * m
       end
       return out
       """;
@@ -120,6 +142,8 @@ final class RedisCounterStore implements CounterStore {
   private final long timeoutMillis;
   private final Clock pinned;
   private final Counter lateTakesUndone;
+  /** Open batches by caller, per event-loop thread: only that thread touches its map. */
+  private final ThreadLocal<Map<String, Batch>> open = ThreadLocal.withInitial(HashMap::new);
 
   /**
    * A pooled client whose wait queue is deep enough for a burst of admissions. A comma-separated
@@ -155,21 +179,11 @@ final class RedisCounterStore implements CounterStore {
 
   @Override
   public Future<Take> take(List<Draw> draws) {
-    List<String> args = new ArrayList<>(1 + draws.size() * 4);
-    args.add(clockArg());
-    for (Draw d : draws) {
-      args.add(Long.toString(d.limit()));
-      args.add(Long.toString(d.amount()));
-      args.add(Long.toString(d.ttlSeconds()));
-      args.add(Long.toString(d.periodSeconds()));
-    }
-    List<String> keys = draws.stream().map(d -> prefix + d.counter()).toList();
     // Whoever comes first decides: the answer (the caller gets it) or the timeout (the caller
     // treats the take as not made, and may charge the fallback). An answer after the timeout is
     // given back, so a slow Redis never counts one request twice.
     AtomicBoolean decided = new AtomicBoolean();
-    Future<Take> answer = unbounded(TAKE_SCRIPT, keys, args).compose(r -> {
-      Take take = take(r);
+    Future<Take> answer = coalesced(draws).compose(take -> {
       if (decided.compareAndSet(false, true)) {
         return Future.succeededFuture(take);
       }
@@ -180,12 +194,85 @@ final class RedisCounterStore implements CounterStore {
         .recover(t -> decided.compareAndSet(false, true) ? Future.failedFuture(t) : answer);
   }
 
-  private static Take take(Response r) {
-    List<Long> used = new ArrayList<>(r.size() - 2);
-    for (int i = 2; i < r.size(); i++) {
-      used.add(r.get(i).toLong());
+  /**
+   * Admissions of one caller made on one event loop in the same turn (a burst of an exchange's
+   * requests, read from many connections at once) travel as one script run: one round trip and
+   * one Redis command instead of one each. The batch leaves at the end of the turn, so a lone
+   * request waits for nothing. Callers are never mixed, so a batch stays in one cluster slot.
+   */
+  private Future<Take> coalesced(List<Draw> draws) {
+    Context context = Vertx.currentContext();
+    String tag = draws.isEmpty() ? null : hashTag(draws.get(0).counter());
+    if (context == null || !context.isEventLoopContext() || tag == null) {
+      return send(List.of(draws)).map(takes -> takes.get(0));
     }
-    return new Take(r.get(0).toLong().intValue(), used, r.get(1).toLong(), false);
+    Map<String, Batch> open = this.open.get();
+    Batch batch = open.get(tag);
+    if (batch == null) {
+      Batch fresh = new Batch(((ContextInternal) context).promise());
+      open.put(tag, fresh);
+      context.runOnContext(v -> {
+        open.remove(tag, fresh);
+        send(fresh.admissions()).onComplete(fresh.result());
+      });
+      batch = fresh;
+    }
+    int index = batch.admissions().size();
+    batch.admissions().add(draws);
+    if (batch.admissions().size() >= MAX_BATCH) {
+      open.remove(tag, batch);
+    }
+    return batch.result().future().map(takes -> takes.get(index));
+  }
+
+  /** Admissions waiting for the end of the turn, and the answer they share (on their context). */
+  private record Batch(List<List<Draw>> admissions, Promise<List<Take>> result) {
+    Batch(Promise<List<Take>> result) {
+      this(new ArrayList<>(), result);
+    }
+  }
+
+  /** Enough to cut the round trips of a burst; small enough to keep one script run short. */
+  static final int MAX_BATCH = 64;
+
+  /** The caller's hash tag of a counter ({@code ...:{owner}}), or null without one. */
+  static String hashTag(String counter) {
+    int open = counter.indexOf('{');
+    int close = open < 0 ? -1 : counter.indexOf('}', open + 1);
+    return close < 0 ? null : counter.substring(open + 1, close);
+  }
+
+  private Future<List<Take>> send(List<List<Draw>> admissions) {
+    List<String> keys = new ArrayList<>();
+    List<String> args = new ArrayList<>();
+    args.add(clockArg());
+    args.add(Integer.toString(admissions.size()));
+    for (List<Draw> draws : admissions) {
+      args.add(Integer.toString(draws.size()));
+      for (Draw d : draws) {
+        keys.add(prefix + d.counter());
+        args.add(Long.toString(d.limit()));
+        args.add(Long.toString(d.amount()));
+        args.add(Long.toString(d.ttlSeconds()));
+        args.add(Long.toString(d.periodSeconds()));
+      }
+    }
+    return unbounded(TAKE_SCRIPT, keys, args).map(r -> takes(r, admissions));
+  }
+
+  private static List<Take> takes(Response r, List<List<Draw>> admissions) {
+    long now = r.get(0).toLong();
+    List<Take> out = new ArrayList<>(admissions.size());
+    int at = 1;
+    for (List<Draw> draws : admissions) {
+      int refused = r.get(at++).toInteger();
+      List<Long> used = new ArrayList<>(draws.size());
+      for (int j = 0; j < draws.size(); j++) {
+        used.add(r.get(at++).toLong());
+      }
+      out.add(new Take(refused, used, now, false));
+    }
+    return out;
   }
 
   private void undoLate(List<Draw> draws, Take late) {

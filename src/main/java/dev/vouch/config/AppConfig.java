@@ -113,23 +113,27 @@ public record AppConfig(
    * @param retryBudgetPercent retries a provider may get, as a percentage of its first tries
    *     (plus rpcRetries, so a lone call keeps its retries)
    * @param retryBudgetWindowSeconds the sliding window the retry budget counts over
+   * @param retryBaseSeconds wait before the worker's first retry of transiently failed chains;
+   *     each further retry waits twice as long (at most an hour)
+   * @param retryRounds retries of one outage before the worker leaves it to the next request
    */
   public record Indexing(
       int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
       int reindexEveryMinutes, int reindexBatch, long maxInFlightBytes, int breakerFailures,
-      int breakerCoolOffMs, int retryBudgetPercent, int retryBudgetWindowSeconds) {
+      int breakerCoolOffMs, int retryBudgetPercent, int retryBudgetWindowSeconds, int retryBaseSeconds,
+      int retryRounds) {
 
     /** The defaults of the provider traffic limits (config/application.yaml). */
     public static final long DEFAULT_MAX_IN_FLIGHT_BYTES = 128L << 20;
 
-    /** Without the provider traffic settings: their defaults. */
+    /** Without the provider traffic and worker retry settings: their defaults. */
     public Indexing(int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
         int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
         int reindexEveryMinutes, int reindexBatch) {
       this(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs, maxResponseBytes,
           cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch,
-          Math.max(DEFAULT_MAX_IN_FLIGHT_BYTES, maxResponseBytes), 5, 30_000, 20, 10);
+          Math.max(DEFAULT_MAX_IN_FLIGHT_BYTES, maxResponseBytes), 5, 30_000, 20, 10, 60, 5);
     }
 
     /** The same settings with other provider traffic limits. */
@@ -137,7 +141,8 @@ public record AppConfig(
         int retryBudgetPercent, int retryBudgetWindowSeconds) {
       return new Indexing(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs,
           maxResponseBytes, cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch, maxInFlightBytes,
-          breakerFailures, breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds);
+          breakerFailures, breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds, retryBaseSeconds,
+          retryRounds);
     }
   }
 

@@ -103,7 +103,7 @@ public final class ConfigLoader {
         || ix.maxResponseBytes() < 1024 || ix.cooldownMinutes() < 0 || ix.freshMinutes() < 0
         || ix.reindexEveryMinutes() < 1 || ix.reindexBatch() < 1
         || ix.breakerFailures() < 1 || ix.breakerCoolOffMs() < 1 || ix.retryBudgetPercent() < 0
-        || ix.retryBudgetWindowSeconds() < 1) {
+        || ix.retryBudgetWindowSeconds() < 1 || ix.retryBaseSeconds() < 1 || ix.retryRounds() < 0) {
       throw new IllegalArgumentException("indexing: every setting is required and positive");
     }
     if (ix.maxInFlightBytes() < ix.maxResponseBytes()) {

@@ -3,25 +3,22 @@ package dev.vouch.http;
 import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /** Validation of client-supplied identifiers; everything is checked before it reaches a consumer. */
 public final class Inputs {
-
-  private static final Pattern WALLET = Pattern.compile("^0x[a-fA-F0-9]{40}$");
 
   private Inputs() {}
 
   /** Lowercase wallet, or INVALID_WALLET. */
   public static String wallet(String raw) {
-    if (raw == null || !WALLET.matcher(raw).matches()) {
+    if (raw == null || !Entries.isAddress(raw)) {
       throw ApiError.invalidWallet();
     }
     return raw.toLowerCase(Locale.ROOT);
   }
 
   public static boolean isWallet(String raw) {
-    return raw != null && WALLET.matcher(raw).matches();
+    return raw != null && Entries.isAddress(raw);
   }
 
   /** A username of the form {@code <name>.<suffix>}, 2 to 64 characters, or INVALID_USERNAME. */

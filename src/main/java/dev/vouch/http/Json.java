@@ -4,7 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufOutputStream;
+import io.netty.buffer.Unpooled;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.internal.buffer.BufferInternal;
+import java.io.IOException;
+import java.io.OutputStream;
 
 /** One shared mapper: records straight to bytes, timestamps as ISO 8601 UTC strings. */
 public final class Json {
@@ -24,10 +30,13 @@ public final class Json {
     }
   }
 
+  /** Written straight into the buffer the response sends: no intermediate byte array to copy. */
   public static Buffer encode(Object value) {
-    try {
-      return Buffer.buffer(MAPPER.writeValueAsBytes(value));
-    } catch (JsonProcessingException e) {
+    ByteBuf bytes = Unpooled.buffer(512);
+    try (ByteBufOutputStream out = new ByteBufOutputStream(bytes)) {
+      MAPPER.writeValue((OutputStream) out, value);
+      return BufferInternal.buffer(bytes);
+    } catch (IOException e) {
       throw new IllegalStateException("cannot encode " + value.getClass().getSimpleName(), e);
     }
   }

@@ -64,7 +64,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
   public Future<?> start() {
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
-      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx));
+      pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx),
+          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds());
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }

@@ -49,20 +49,39 @@ final class IndexingQueries {
       """;
 
   /**
-   * Takes the oldest queued job, or a running one whose lease expired (its worker died).
-   * $1 owner, $2 now, $3 lease expiry.
+   * Takes the oldest queued job that is due (a retry waits for its not_before), or a running one
+   * whose lease expired (its worker died). $1 owner, $2 now, $3 lease expiry.
    */
   static final String CLAIM = """
       UPDATE index_jobs j
          SET state = 'running', attempts = j.attempts + 1, lease_owner = $1, lease_expires_at = $3,
              started_at = coalesce(j.started_at, $2)
        WHERE j.id = (SELECT id FROM index_jobs
-                      WHERE state = 'queued' OR (state = 'running' AND lease_expires_at < $2)
+                      WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= $2))
+                         OR (state = 'running' AND lease_expires_at < $2)
                       ORDER BY created_at, id
                       LIMIT 1
                       FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts
+      RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts, j.retry_round
       """;
+
+  /**
+   * The worker's own retry of chains that failed transiently, inside the transaction that
+   * finished the run (so it survives a crash), unless another job is already queued or running.
+   * No NOTIFY: it is not due yet; the poll finds it. $1 wallet, $2 now, $3 not before, $4 round.
+   */
+  static final String QUEUE_RETRY = """
+      INSERT INTO index_jobs (wallet, kind, mode, state, created_at, not_before, retry_round)
+      VALUES ($1, 'retry', 'reindex', 'queued', $2, $3, $4)
+      ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
+      """;
+
+  /**
+   * First statement of an entry point's decision transaction: one decision per wallet at a time,
+   * so the state read, the cooldown check and the job insert cannot interleave with another
+   * request's. Two-key form (namespace, wallet hash): apart from Flyway's one-key lock. $1 wallet.
+   */
+  static final String LOCK_WALLET = "SELECT pg_advisory_xact_lock(30319, hashtext($1))";
 
   /**
    * A worker stopping gracefully hands its running jobs back at once instead of letting their

@@ -14,6 +14,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /** Index jobs in Postgres: enqueue, claim with a lease, renew, finish; and the entry points' state. */
 public final class JobStore {
@@ -40,13 +41,37 @@ public final class JobStore {
     return enqueue(pool, wallet, kind, mode, now);
   }
 
-  /** A keyed refresh: the job and its refresh_ledger row (who asked) in one transaction. */
-  public Future<Optional<Long>> enqueueWithLedger(String wallet, String kind, String mode, long apiKeyId, Instant now) {
-    return pool.withTransaction(conn -> enqueue(conn, wallet, kind, mode, now).compose(job -> job.isEmpty()
-            ? Future.succeededFuture(job)
-            : conn.preparedQuery(IndexingQueries.LEDGER).execute(Tuple.of(wallet, apiKeyId, mode, job.get(), utc(now)))
-                .map(job)))
-        .recover(JobStore::translate);
+  /**
+   * Inside a decision: the job and, for a keyed refresh (apiKeyId not null), its refresh_ledger
+   * row (who asked); empty when a job is already queued or running.
+   */
+  static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Long apiKeyId,
+      Instant now) {
+    return enqueue(client, wallet, kind, mode, now).compose(job -> job.isEmpty() || apiKeyId == null
+        ? Future.succeededFuture(job)
+        : client.preparedQuery(IndexingQueries.LEDGER).execute(Tuple.of(wallet, apiKeyId, mode, job.get(), utc(now)))
+            .map(job)
+            .recover(JobStore::translate));
+  }
+
+  /**
+   * One decision about a wallet's indexing at a time (SPEC 3.1-3.3 "one attempt per 10
+   * minutes"): a transaction that first takes the wallet's advisory lock, then reads its state
+   * and hands both to the body, which may insert the job on the same connection. Requests for
+   * other wallets never wait. The body's own failures pass through unchanged.
+   */
+  public <T> Future<T> decide(String wallet, BiFunction<SqlConnection, EntryState, Future<T>> body) {
+    return pool.withTransaction(conn -> conn.preparedQuery(IndexingQueries.LOCK_WALLET).execute(Tuple.of(wallet))
+            .recover(JobStore::translate)
+            .compose(locked -> state(conn, wallet))
+            .compose(state -> body.apply(conn, state)))
+        .recover(t -> Future.failedFuture(t instanceof RuntimeException && isOwn(t) ? t : StoreException.translate(t)));
+  }
+
+  /** Failures a decision body raises itself (refusals, budget errors, translated store errors). */
+  private static boolean isOwn(Throwable t) {
+    return !(t instanceof io.vertx.pgclient.PgException || t instanceof io.vertx.core.VertxException
+        || t instanceof java.io.IOException || t instanceof java.util.concurrent.TimeoutException);
   }
 
   private static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
@@ -87,7 +112,7 @@ public final class JobStore {
           }
           Row r = rows.iterator().next();
           return Optional.of(new IndexJob(r.getLong("id"), r.getString("wallet"), r.getString("kind"),
-              r.getString("mode"), r.getInteger("attempts")));
+              r.getString("mode"), r.getInteger("attempts"), r.getInteger("retry_round")));
         })
         .recover(JobStore::translate);
   }
@@ -106,10 +131,28 @@ public final class JobStore {
   }
 
   public Future<Void> failed(IndexJob job, String owner, Instant now, String error) {
+    return failed(job, owner, now, error, null);
+  }
+
+  /** The run failed; with a retry, the worker's next attempt is queued in the same transaction. */
+  Future<Void> failed(IndexJob job, String owner, Instant now, String error, Retry retry) {
     String text = error.length() > 500 ? error.substring(0, 500) : error;
-    return pool.preparedQuery(IndexingQueries.FAILED).execute(Tuple.of(job.id(), owner, utc(now), text))
-        .<Void>mapEmpty()
-        .recover(JobStore::translate);
+    Tuple args = Tuple.of(job.id(), owner, utc(now), text);
+    Future<Void> done = retry == null
+        ? pool.preparedQuery(IndexingQueries.FAILED).execute(args).mapEmpty()
+        : pool.withTransaction(conn -> conn.preparedQuery(IndexingQueries.FAILED).execute(args)
+            .compose(rows -> rows.rowCount() == 1 ? queueRetry(conn, job.wallet(), now, retry) : Future.succeededFuture()));
+    return done.recover(JobStore::translate);
+  }
+
+  /** When and which round the worker retries a wallet whose chains failed transiently. */
+  record Retry(Instant notBefore, int round) {}
+
+  /** Inside the transaction that finished the run (after its job left queued/running). */
+  static Future<Void> queueRetry(SqlConnection conn, String wallet, Instant now, Retry retry) {
+    return conn.preparedQuery(IndexingQueries.QUEUE_RETRY)
+        .execute(Tuple.of(wallet, utc(now), utc(retry.notBefore()), retry.round()))
+        .mapEmpty();
   }
 
   static Future<AttestationFacts> attestationFacts(SqlConnection conn, String wallet) {
@@ -127,7 +170,11 @@ public final class JobStore {
   }
 
   public Future<EntryState> state(String wallet) {
-    return pool.preparedQuery(IndexingQueries.ENTRY_STATE).execute(Tuple.of(wallet))
+    return state(pool, wallet);
+  }
+
+  private static Future<EntryState> state(SqlClient client, String wallet) {
+    return client.preparedQuery(IndexingQueries.ENTRY_STATE).execute(Tuple.of(wallet))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new EntryState(r.getBoolean("known"), instant(r.getOffsetDateTime("committed_at")),

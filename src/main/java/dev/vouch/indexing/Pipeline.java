@@ -1,46 +1,62 @@
 package dev.vouch.indexing;
 
 import dev.vouch.chain.ChainReaders;
+import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
+import dev.vouch.score.PriorEvidence;
 import dev.vouch.score.SnapshotStore;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
 
 /**
  * One run of one job: every chain in parallel, then one transaction that marks the job done
  * (only while this worker still holds its lease), reads the attestation facts, commits snapshot,
- * coverage and counterparties, and notifies other instances. Without any usable chain nothing
- * commits and the job fails, which starts the wallet's cooldown.
+ * coverage and counterparties, and notifies other instances. A chain that failed transiently
+ * keeps the evidence of the wallet's latest snapshot (RunEvidence), and the same transaction
+ * queues the worker's own retry of the wallet, with backoff, so the gap closes without a request.
+ * Without any usable chain nothing commits and the job fails, which starts the wallet's cooldown;
+ * so does a first index that found no activity while some chain failed (a zero that is only a gap).
  */
 final class Pipeline {
 
   private static final Logger LOG = Logger.getLogger(Pipeline.class.getName());
+  /** Longest wait between two retries of one outage. */
+  private static final Duration MAX_RETRY_WAIT = Duration.ofHours(1);
 
   enum Result { COMMITTED, FAILED, LEASE_LOST, ABANDONED }
 
   private final JobStore jobs;
+  private final SnapshotStore snapshots;
   private final ChainReaders readers;
   private final Clock clock;
   private final long homeChainId;
   private final Screening screening;
+  private final Duration retryBase;
+  private final int retryRounds;
 
   private final MeterRegistry registry;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry) {
+      MeterRegistry registry, Duration retryBase, int retryRounds) {
     this.registry = registry;
     this.jobs = jobs;
+    this.snapshots = new SnapshotStore(jobs.pool());
     this.readers = readers;
     this.clock = clock;
     this.homeChainId = homeChainId;
     this.screening = screening;
+    this.retryBase = retryBase;
+    this.retryRounds = retryRounds;
   }
 
   /** A run whose worker is stopping leaves the job as it is; its lease expires and another takes it. */
@@ -49,23 +65,46 @@ final class Pipeline {
       if (stopping.getAsBoolean()) {
         return Future.succeededFuture(Result.ABANDONED);
       }
-      if (!RunEvidence.usable(reads)) {
-        String why = RunEvidence.failureSummary(reads);
-        LOG.warning(() -> "job " + job.id() + " failed: " + why);
-        return jobs.failed(job, owner, clock.instant(), why).map(Result.FAILED);
-      }
-      return commit(job, owner, reads);
+      Set<Long> blipped = RunEvidence.transientlyFailed(reads);
+      boolean anyFailed = reads.stream().anyMatch(r -> r.outcome() instanceof ChainOutcome.Failed);
+      // The prior snapshot matters only when some chain failed: to carry it, or to know a first index.
+      Future<Optional<PriorEvidence>> prior = anyFailed
+          ? snapshots.prior(job.wallet(), blipped)
+          : Future.succeededFuture(Optional.empty());
+      return prior.compose(p -> {
+        Instant now = clock.instant();
+        Optional<String> refusal = RunEvidence.refusal(job.wallet(), reads, p.orElse(null));
+        if (refusal.isPresent()) {
+          String why = refusal.get();
+          LOG.warning(() -> "job " + job.id() + " failed: " + why);
+          // A wallet with committed evidence is retried by the worker; a first index waits for a client.
+          JobStore.Retry retry = p.isPresent() ? retry(job, blipped, now) : null;
+          return jobs.failed(job, owner, now, why, retry).map(Result.FAILED);
+        }
+        return commit(job, owner, reads, p.orElse(null), retry(job, blipped, now));
+      });
     });
   }
 
-  private Future<Result> commit(IndexJob job, String owner, List<ChainRead> reads) {
+  /** The next retry of this outage, or null when nothing failed transiently or the rounds are spent. */
+  private JobStore.Retry retry(IndexJob job, Set<Long> blipped, Instant now) {
+    if (blipped.isEmpty() || job.round() >= retryRounds) {
+      return null;
+    }
+    Duration wait = retryBase.multipliedBy(1L << Math.min(job.round(), 20));
+    return new JobStore.Retry(now.plus(wait.compareTo(MAX_RETRY_WAIT) > 0 ? MAX_RETRY_WAIT : wait), job.round() + 1);
+  }
+
+  private Future<Result> commit(IndexJob job, String owner, List<ChainRead> reads, PriorEvidence prior,
+      JobStore.Retry retry) {
     Instant now = clock.instant();
     long start = System.nanoTime();
     return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
             .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
             .compose(facts -> SnapshotStore.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
-                job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads)).orElseThrow()))
-            .compose(id -> JobStore.notifySnapshot(conn, job.wallet())))
+                job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))
+            .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
+            .compose(v -> JobStore.notifySnapshot(conn, job.wallet())))
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))
         .map(Result.COMMITTED)
         .recover(t -> {

@@ -17,13 +17,17 @@ import io.vertx.core.VerticleBase;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
  * The entry points that start indexing: intake (SPEC 3.2), keyed refresh (3.3) and the score
  * read's background rescan (3.1). Free answers come first; a start checks the daily cap
- * (nothing spent), spends the units, then honours the per-wallet cooldown (units stay spent),
- * counts the start and queues the job. Concurrent starts collapse in the job table; the loser's
- * units and cap count are given back and it answers "indexing", free.
+ * (nothing spent), spends the units, then decides under the wallet's lock (JobStore.decide):
+ * the state read again, the per-wallet cooldown (units stay spent), the cap count and the job
+ * insert are one atomic decision, so concurrent starts of one wallet give one job and one charge;
+ * the others answer "indexing" (units and cap count given back) or the cooldown.
  */
 public final class ScanRequestsVerticle extends VerticleBase {
 
@@ -54,15 +58,23 @@ public final class ScanRequestsVerticle extends VerticleBase {
 
   Future<Answer> intake(ScanRequests.Intake r) {
     return jobs.state(r.wallet()).compose(state -> {
-      if (state.lastIndexedAt() != null) {
-        return ok(200, new Status(r.wallet(), "already_indexed", null, state.lastIndexedAt(), null, null, null));
+      Optional<Answer> free = intakeFree(r.wallet(), state);
+      if (free.isPresent()) {
+        return Future.succeededFuture(free.get());
       }
-      if (state.inFlight()) {
-        return ok(202, Status.indexing(r.wallet(), state.inFlightSince()));
-      }
-      return start(r.caller(), r.wallet(), state, "intake", "first_index", DailyCap.scanStarts,
-          Operation.intake(r.caller()), false);
+      return start(r.caller(), r.wallet(), locked -> intakeFree(r.wallet(), locked), "intake", "first_index",
+          DailyCap.scanStarts, Operation.intake(r.caller()), false);
     });
+  }
+
+  static Optional<Answer> intakeFree(String wallet, EntryState state) {
+    if (state.lastIndexedAt() != null) {
+      return Optional.of(Answer.ok(200, new Status(wallet, "already_indexed", null, state.lastIndexedAt(), null, null, null)));
+    }
+    if (state.inFlight()) {
+      return Optional.of(Answer.ok(202, Status.indexing(wallet, state.inFlightSince())));
+    }
+    return Optional.empty();
   }
 
   Future<Answer> refresh(ScanRequests.Refresh r) {
@@ -70,82 +82,127 @@ public final class ScanRequestsVerticle extends VerticleBase {
       return Future.failedFuture(KeyRejected.required("The refresh needs an API key: send Authorization: Bearer <key>."));
     }
     return jobs.state(r.wallet()).compose(state -> {
-      Instant now = clock.instant();
-      if (state.inFlight()) {
-        return ok(202, Status.indexing(r.wallet(), state.inFlightSince()));
+      Optional<Answer> free = refreshFree(r.wallet(), state);
+      if (free.isPresent()) {
+        return Future.succeededFuture(free.get());
       }
-      Instant last = state.lastIndexedAt();
-      if (last != null && last.plus(freshWindow).isAfter(now)) {
-        Instant next = last.plus(freshWindow);
-        return ok(200, new Status(r.wallet(), "fresh", null, last, next, EntryState.secondsUntil(next, now), null));
-      }
-      boolean reindex = last != null;
+      boolean reindex = state.lastIndexedAt() != null;
       if (reindex && !state.ledger()) {
         return Future.failedFuture(new StoreException(StoreException.Kind.SCHEMA_MISSING,
             "the refresh ledger is not provisioned", null));
       }
-      return start(r.caller(), r.wallet(), state, "refresh", reindex ? "reindex" : "first_index",
-          reindex ? DailyCap.reindexStarts : DailyCap.scanStarts, Operation.refresh, state.ledger());
+      return start(r.caller(), r.wallet(), locked -> refreshFree(r.wallet(), locked), "refresh",
+          reindex ? "reindex" : "first_index", reindex ? DailyCap.reindexStarts : DailyCap.scanStarts,
+          Operation.refresh, state.ledger());
     });
+  }
+
+  private Optional<Answer> refreshFree(String wallet, EntryState state) {
+    Instant now = clock.instant();
+    if (state.inFlight()) {
+      return Optional.of(Answer.ok(202, Status.indexing(wallet, state.inFlightSince())));
+    }
+    Instant last = state.lastIndexedAt();
+    if (last != null && last.plus(freshWindow).isAfter(now)) {
+      Instant next = last.plus(freshWindow);
+      return Optional.of(Answer.ok(200, new Status(wallet, "fresh", null, last, next, EntryState.secondsUntil(next, now), null)));
+    }
+    return Optional.empty();
   }
 
   /** True when a background rescan started; every refusal is silent (SPEC 3.1). */
   Future<Boolean> rescan(ScanRequests.Rescan r) {
     return jobs.state(r.wallet()).compose(state -> {
-      Instant now = clock.instant();
-      boolean stale = state.lastIndexedAt() == null || state.lastIndexedAt().plus(staleAfter).isBefore(now);
-      if (!state.known() || !stale || state.inFlight() || state.attemptedWithin(now, cooldown)) {
+      if (!rescannable(state)) {
         return Future.succeededFuture(false);
       }
       return metering.chargeRescan(r.ip()).compose(units -> {
         if (!units.admitted()) {
           return Future.succeededFuture(false);
         }
-        String mode = state.lastIndexedAt() == null ? "first_index" : "reindex";
-        return jobs.enqueue(r.wallet(), "rescan", mode, now)
-            .recover(t -> metering.refund(units).transform(ignored -> Future.failedFuture(t)))
-            .compose(job -> job.isPresent()
+        // Decided again under the wallet's lock: another request may have started or failed a run.
+        return jobs.decide(r.wallet(), (conn, locked) -> rescannable(locked)
+                ? JobStore.enqueue(conn, r.wallet(), "rescan", locked.lastIndexedAt() == null ? "first_index" : "reindex",
+                    null, clock.instant()).map(Optional::isPresent)
+                : Future.succeededFuture(false))
+            .transform(ar -> ar.succeeded() && ar.result()
                 ? Future.succeededFuture(true)
-                : metering.refund(units).map(false));
+                : metering.refund(units).transform(ignored -> ar.failed()
+                    ? Future.<Boolean>failedFuture(ar.cause())
+                    : Future.succeededFuture(false)));
       });
     });
   }
 
+  private boolean rescannable(EntryState state) {
+    Instant now = clock.instant();
+    boolean stale = state.lastIndexedAt() == null || state.lastIndexedAt().plus(staleAfter).isBefore(now);
+    return state.known() && stale && !state.inFlight() && !state.attemptedWithin(now, cooldown);
+  }
+
+  /** What one locked decision came to; counted is the cap count it took (refunded unless started). */
+  private record Decided(Answer free, long cooldownSeconds, boolean started) {}
+
   /**
-   * Cap check (nothing spent), units, cooldown (units stay spent), cap count, then the job; a
-   * concurrent start of the same wallet wins the job and this one is given back and free.
+   * Cap check (nothing spent) and units first, so a refused caller never waits on a wallet's
+   * lock; then one decision under the lock: a free answer after all (another request started
+   * the run a moment ago: units given back), the cooldown (units stay spent), or the cap count
+   * and the job (with its ledger row) in the same transaction as the state they rest on.
    */
-  Future<Answer> start(Caller caller, String wallet, EntryState state, String kind, String mode,
-      DailyCap cap, Operation cost, boolean ledger) {
+  Future<Answer> start(Caller caller, String wallet, Function<EntryState, Optional<Answer>> freeAnswer,
+      String kind, String mode, DailyCap cap, Operation cost, boolean ledger) {
     return metering.checkCap(caller, cap)
         .compose(v -> metering.charge(caller, cost))
         .compose(units -> {
-          Instant now = clock.instant();
-          long wait = state.cooldownSeconds(now, cooldown);
-          if (wait > 0) {
-            return Future.failedFuture(RateLimited.cooldown(wait, units));
-          }
-          return metering.countCap(caller, cap)
-              .recover(t -> metering.refund(units).compose(v -> Future.failedFuture(t)))
-              .compose(counted -> queue(caller, wallet, kind, mode, ledger, now)
-                  // A start that could not be queued (database down) is given back whole.
-                  .recover(t -> metering.refund(counted).compose(v -> metering.refund(units))
-                      .transform(ignored -> Future.<Boolean>failedFuture(t)))
-                  .compose(job -> job
-                  ? Future.succeededFuture(new Answer(202,
-                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null, null), units))
-                  : metering.refund(counted).compose(v -> metering.refund(units))
-                      // Another request queued this wallet's job a moment ago.
-                      .compose(v -> ok(202, Status.indexing(wallet, now)))));
+          AtomicReference<Admission> counted = new AtomicReference<>();
+          return jobs.decide(wallet, (conn, state) -> {
+                Optional<Answer> free = freeAnswer.apply(state);
+                if (free.isPresent()) {
+                  return Future.succeededFuture(new Decided(free.get(), 0, false));
+                }
+                Instant now = clock.instant();
+                long wait = state.cooldownSeconds(now, cooldown);
+                if (wait > 0) {
+                  return Future.succeededFuture(new Decided(null, wait, false));
+                }
+                return metering.countCap(caller, cap)
+                    .compose(c -> {
+                      counted.set(c);
+                      return JobStore.enqueue(conn, wallet, kind, mode,
+                          ledger ? caller.key().orElseThrow().id() : null, now);
+                    })
+                    // Only a job queued by the worker or a claim, which take no lock, can win here.
+                    .map(job -> job.isPresent()
+                        ? new Decided(null, 0, true)
+                        : new Decided(Answer.ok(202, Status.indexing(wallet, now)), 0, false));
+              })
+              .transform(ar -> {
+                if (ar.failed()) {
+                  // Nothing was queued (the transaction rolled back): the start is given back whole.
+                  return refund(counted.get()).compose(v -> metering.refund(units))
+                      .transform(ignored -> Future.<Answer>failedFuture(ar.cause()));
+                }
+                Decided d = ar.result();
+                if (d.started()) {
+                  queued(wallet);
+                  return Future.succeededFuture(new Answer(202,
+                      new Status(wallet, "started", "refresh".equals(kind) ? mode : null, null, null, null, null), units));
+                }
+                if (d.cooldownSeconds() > 0) {
+                  return Future.failedFuture(RateLimited.cooldown(d.cooldownSeconds(), units));
+                }
+                return refund(counted.get()).compose(v -> metering.refund(units)).map(d.free());
+              });
         });
   }
 
-  private Future<Boolean> queue(Caller caller, String wallet, String kind, String mode, boolean ledger, Instant now) {
-    Future<Boolean> queued = !ledger
-        ? jobs.enqueue(wallet, kind, mode, now).map(job -> job.isPresent())
-        : jobs.enqueueWithLedger(wallet, kind, mode, caller.key().orElseThrow().id(), now).map(job -> job.isPresent());
-    // This instance's read cache must show refreshInProgress at once.
-    return queued.onSuccess(started -> vertx.eventBus().publish(Addresses.WALLET_CHANGED, wallet));
+  private Future<Void> refund(Admission counted) {
+    return counted == null ? Future.succeededFuture() : metering.refund(counted);
+  }
+
+  /** The job is committed: this instance's read cache must show refreshInProgress at once. */
+  private void queued(String wallet) {
+    vertx.eventBus().publish(Addresses.WALLET_CHANGED, wallet);
   }
 
   private static Future<Answer> ok(int status, Status data) {

@@ -42,11 +42,17 @@ public record NewSnapshot(
    *
    * @param source the provider that answered (otterscan, etherscan, blockscout, rpc)
    * @param fallbackFrom sources that failed before it in the run
+   * @param indexedAt when this chain's evidence was read: older than the snapshot when a later run
+   *     failed transiently and carried it forward
+   * @param firstTxAt earliest counted transaction on this chain (history), null when none or unknown
+   * @param failedTxCount failed transactions the wallet sent on this chain, null when unknown
+   * @param active the chain counts in activeChains, null when unknown (rows before V7)
    */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
-      int counterpartyCount, Instant indexedAt, List<String> fallbackFrom) {
+      int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
+      Instant firstTxAt, Long failedTxCount, Boolean active) {
 
     public ChainRow {
       fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
@@ -54,9 +60,23 @@ public record NewSnapshot(
 
     public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
         Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt, List<String> fallbackFrom) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, fallbackFrom, null, null, null);
+    }
+
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
         int counterpartyCount, Instant indexedAt) {
       this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
           counterpartyCount, indexedAt, List.of());
+    }
+
+    /** This row's evidence kept by a later run whose read of the chain failed transiently. */
+    public ChainRow carried() {
+      return new ChainRow(chainId, chain, status, true, standing, historyCapped,
+          recencyReliable == null ? null : false, source, txCount, counterpartyCount, indexedAt, fallbackFrom,
+          firstTxAt, failedTxCount, active);
     }
   }
 

@@ -87,8 +87,35 @@ final class SnapshotQueries {
 
   static final String INSERT_CHAIN = """
       INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient, is_standing,
-        history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at, fallback_from)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+        history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at, fallback_from,
+        first_tx_at, failed_tx_count, active)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+      """;
+
+  /**
+   * The latest snapshot's coverage rows, for a run that may carry a chain forward. Rows from
+   * before V7 lack the per-chain figures: activity then comes from the snapshot's active chains
+   * and the first transaction from the chain's earliest counterparty interaction. $1 wallet.
+   */
+  static final String PRIOR_CHAINS = """
+      SELECT s.id AS snapshot_id, c.chain_id, c.chain, c.status, c.is_transient, c.is_standing,
+             c.history_capped, c.recency_reliable, c.source, c.tx_count, c.counterparty_count,
+             c.indexed_at, c.fallback_from, c.failed_tx_count,
+             coalesce(c.active, c.chain = ANY(s.active_chains)) AS active,
+             coalesce(c.first_tx_at, (SELECT min(p.first_at) FROM counterparties p
+                                       WHERE p.snapshot_id = s.id AND p.chain_id = c.chain_id)) AS first_tx_at
+        FROM wallets w
+        JOIN snapshots s ON s.id = w.latest_snapshot_id
+        JOIN snapshot_chains c ON c.snapshot_id = s.id
+       WHERE w.address = $1
+      """;
+
+  /** Counterparty rows of chains $2 in snapshot $1 (values as decimal text, exact). */
+  static final String PRIOR_COUNTERPARTIES = """
+      SELECT counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at,
+             value_in::text AS value_in, value_out::text AS value_out
+        FROM counterparties
+       WHERE snapshot_id = $1 AND chain_id = ANY($2::bigint[])
       """;
 
   /**

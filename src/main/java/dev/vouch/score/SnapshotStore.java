@@ -128,6 +128,54 @@ public final class SnapshotStore {
   }
 
   /**
+   * The wallet's latest committed snapshot (empty when none), with the counterparty rows of the
+   * chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
+   */
+  public Future<Optional<PriorEvidence>> prior(String wallet, Set<Long> carry) {
+    return pool.preparedQuery(SnapshotQueries.PRIOR_CHAINS).execute(Tuple.of(wallet)).compose(rows -> {
+      if (rows.size() == 0) {
+        return Future.succeededFuture(Optional.<PriorEvidence>empty());
+      }
+      long id = 0;
+      Map<Long, NewSnapshot.ChainRow> chains = new TreeMap<>();
+      for (Row r : rows) {
+        id = r.getLong("snapshot_id");
+        OffsetDateTime first = r.getOffsetDateTime("first_tx_at");
+        chains.put(r.getLong("chain_id"), new NewSnapshot.ChainRow(r.getLong("chain_id"), r.getString("chain"),
+            r.getString("status"), r.getBoolean("is_transient"), r.getBoolean("is_standing"),
+            r.getBoolean("history_capped"), r.getBoolean("recency_reliable"), r.getString("source"),
+            r.getLong("tx_count"), r.getInteger("counterparty_count"),
+            r.getOffsetDateTime("indexed_at").toInstant(), Arrays.asList(r.getArrayOfStrings("fallback_from")),
+            first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active")));
+      }
+      long snapshot = id;
+      Long[] wanted = carry.stream().filter(chains::containsKey).toArray(Long[]::new);
+      Future<List<NewSnapshot.CounterpartyRow>> kept = wanted.length == 0
+          ? Future.succeededFuture(List.of())
+          : pool.preparedQuery(SnapshotQueries.PRIOR_COUNTERPARTIES)
+              .execute(Tuple.tuple().addLong(snapshot).addArrayOfLong(wanted))
+              .map(cps -> {
+                List<NewSnapshot.CounterpartyRow> out = new ArrayList<>(cps.size());
+                for (Row c : cps) {
+                  OffsetDateTime f = c.getOffsetDateTime("first_at");
+                  OffsetDateTime l = c.getOffsetDateTime("last_at");
+                  out.add(new NewSnapshot.CounterpartyRow(c.getString("counterparty"), c.getLong("chain_id"),
+                      c.getBoolean("stats_captured"), c.getInteger("tx_in"), c.getInteger("tx_out"),
+                      f == null ? null : f.toInstant(), l == null ? null : l.toInstant(),
+                      new BigInteger(c.getString("value_in")), new BigInteger(c.getString("value_out"))));
+                }
+                return out;
+              });
+      return kept.map(cps -> {
+        Map<Long, PriorEvidence.Chain> out = new TreeMap<>();
+        chains.forEach((chainId, row) -> out.put(chainId, new PriorEvidence.Chain(row,
+            cps.stream().filter(c -> c.chainId() == chainId).toList())));
+        return Optional.of(new PriorEvidence(snapshot, out));
+      });
+    }).recover(t -> Future.failedFuture(StoreException.translate(t)));
+  }
+
+  /**
    * Deletes the counterparty rows (and graph nodes) of at most {@code batch} snapshots that were
    * superseded before {@code cutoff}; returns how many snapshots lost their rows.
    */
@@ -161,7 +209,8 @@ public final class SnapshotStore {
           .addBoolean(c.transient_()).addBoolean(c.standing()).addBoolean(c.historyCapped())
           .addBoolean(c.recencyReliable()).addString(c.source()).addLong(c.txCount())
           .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
-          .addArrayOfString(c.fallbackFrom().toArray(String[]::new)));
+          .addArrayOfString(c.fallbackFrom().toArray(String[]::new))
+          .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active()));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }

@@ -7,7 +7,8 @@ final class StatsQueries {
 
   /**
    * Every figure of GET /api/v1/stats in one round trip; $1 is the start of the last day. The
-   * whole-table counts are exact (no estimates) and the answer is cached for a minute.
+   * whole-table counts are exact (no estimates) and the answer is cached for a minute. A row that
+   * kept earlier evidence after a transient failure (is_transient) is that chain failing: an error.
    */
   static final String STATS = """
       SELECT (SELECT count(*) FROM wallets WHERE latest_snapshot_id IS NOT NULL) AS wallets_indexed,
@@ -20,9 +21,9 @@ final class StatsQueries {
              (SELECT count(*) FROM index_jobs WHERE state = 'failed' AND finished_at >= $1) AS jobs_failed,
              (SELECT coalesce(json_agg(c), '[]'::json) FROM (
                 SELECT chain_id,
-                       count(*) FILTER (WHERE status = 'indexed') AS indexed,
-                       count(*) FILTER (WHERE status = 'error') AS error,
-                       count(*) FILTER (WHERE status = 'limited') AS limited,
+                       count(*) FILTER (WHERE status = 'indexed' AND NOT is_transient) AS indexed,
+                       count(*) FILTER (WHERE status = 'error' OR is_transient) AS error,
+                       count(*) FILTER (WHERE status = 'limited' AND NOT is_transient) AS limited,
                        max(indexed_at) AS last_indexed_at
                   FROM snapshot_chains
                  WHERE indexed_at >= $1

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The lost race, made deterministic: a start decided on a state read before another request's
- * job was queued. The job table refuses the second job; the loser's units and cap count come back.
+ * The lost race, made deterministic: a start that passed the state read before another request's
+ * job was queued. Its locked decision sees the job; the loser's units and cap count come back.
  */
 class ScanStartRaceTest {
 
@@ -56,14 +56,16 @@ class ScanStartRaceTest {
     JobStore jobs = new JobStore(pool);
     var consumer = new ScanRequestsVerticle(jobs, metering, clock, Duration.ofMinutes(10), Duration.ofMinutes(60),
         Duration.ofHours(24));
+    await(vertx.deployVerticle(consumer));   // it publishes the wallet-changed event on its event bus
     String wallet = Anvil.randomAddress();
-    EntryState nothingYet = new EntryState(false, null, false, null, null, false, true, null);
     Caller caller = Caller.anonymous("203.0.113.7");
 
-    Answer winner = await(consumer.start(caller, wallet, nothingYet, "intake", "first_index",
-        DailyCap.scanStarts, Operation.intakeAnonymous, false));
-    Answer loser = await(consumer.start(caller, wallet, nothingYet, "intake", "first_index",
-        DailyCap.scanStarts, Operation.intakeAnonymous, false));
+    // Both passed the unlocked state read before either job existed; the second decides under
+    // the wallet's lock, sees the first one's job and gives its start back.
+    Answer winner = await(consumer.start(caller, wallet, s -> ScanRequestsVerticle.intakeFree(wallet, s), "intake",
+        "first_index", DailyCap.scanStarts, Operation.intakeAnonymous, false));
+    Answer loser = await(consumer.start(caller, wallet, s -> ScanRequestsVerticle.intakeFree(wallet, s), "intake",
+        "first_index", DailyCap.scanStarts, Operation.intakeAnonymous, false));
 
     assertThat(winner.data().status()).isEqualTo("started");
     assertThat(winner.charge().remaining()).isEqualTo(12);

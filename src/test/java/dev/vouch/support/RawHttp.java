@@ -50,7 +50,14 @@ public final class RawHttp implements AutoCloseable {
     return read();
   }
 
-  private Answer read() throws IOException {
+  /** Writes bytes without reading: a request can be held back short of its last byte. */
+  public void write(String bytes) throws IOException {
+    socket.getOutputStream().write(bytes.getBytes(StandardCharsets.ISO_8859_1));
+    socket.getOutputStream().flush();
+  }
+
+  /** Reads one answer (headers, then Content-Length bytes). */
+  public Answer read() throws IOException {
     String statusLine = line();
     if (statusLine == null) {
       throw new IOException("connection closed without an answer");

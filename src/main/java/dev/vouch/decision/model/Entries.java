@@ -13,16 +13,29 @@ public final class Entries {
 
   public enum Kind { address, username, invalid }
 
-  private static final Pattern ADDRESS = Pattern.compile("^0x[a-fA-F0-9]{40}$");
   private static final Pattern NAME = Pattern.compile("^[^\\s./\\\\?#%]+$");
 
   private Entries() {}
 
   public static Kind classify(String trimmed, String suffix) {
     if (trimmed.regionMatches(true, 0, "0x", 0, 2)) {
-      return ADDRESS.matcher(trimmed).matches() ? Kind.address : Kind.invalid;
+      return isAddress(trimmed) ? Kind.address : Kind.invalid;
     }
     return isUsername(trimmed, suffix) ? Kind.username : Kind.invalid;
+  }
+
+  /** 0x and 40 hex digits, checked by hand: this runs for every row of a batch. */
+  public static boolean isAddress(String s) {
+    if (s.length() != 42 || s.charAt(0) != '0' || s.charAt(1) != 'x') {
+      return false;
+    }
+    for (int i = 2; i < 42; i++) {
+      char c = s.charAt(i);
+      if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+        return false;
+      }
+    }
+    return true;
   }
 
   public static boolean isUsername(String raw, String suffix) {

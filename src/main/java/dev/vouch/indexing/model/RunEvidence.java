@@ -4,6 +4,7 @@ import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.chain.model.ChainTx;
 import dev.vouch.score.NewSnapshot;
+import dev.vouch.score.PriorEvidence;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
 import dev.vouch.screening.model.Listing;
@@ -30,10 +31,17 @@ import java.util.TreeMap;
  * transactions are those the wallet sent whose receipt status is 0. Aggregate chains add their
  * nonce (sent transactions; 0 for a contract account) and never counterparties or value. A
  * counterparty on any screening list is flagged once, however many lists name it.
+ *
+ * <p>A chain whose read failed transiently keeps the evidence of the wallet's latest snapshot
+ * (its counts, counterparties, activity and first transaction), marked transient with the time
+ * it was read; a standing failure, or a chain that had no evidence, is an error row with none.
  */
 public final class RunEvidence {
 
-  /** @param screening the screening lists: a counterparty on any of them is flagged */
+  /**
+   * @param screening the screening lists: a counterparty on any of them is flagged
+   * @param prior the wallet's latest committed snapshot, null when none (a first index)
+   */
   public record Input(
       String wallet,
       Instant now,
@@ -41,7 +49,13 @@ public final class RunEvidence {
       ScreeningSet screening,
       AttestationFacts attestations,
       Long jobId,
-      List<ChainRead> reads) {
+      List<ChainRead> reads,
+      PriorEvidence prior) {
+
+    public Input(String wallet, Instant now, long homeChainId, ScreeningSet screening,
+        AttestationFacts attestations, Long jobId, List<ChainRead> reads) {
+      this(wallet, now, homeChainId, screening, attestations, jobId, reads, null);
+    }
 
     /** Flagged addresses as one unlabelled list named CONFIG. */
     public Input(String wallet, Instant now, long homeChainId, Set<String> flaggedAddresses,
@@ -55,6 +69,48 @@ public final class RunEvidence {
   /** At least one chain gave evidence (history or aggregate); otherwise the run commits nothing. */
   public static boolean usable(List<ChainRead> reads) {
     return reads.stream().anyMatch(r -> !(r.outcome() instanceof ChainOutcome.Failed));
+  }
+
+  /** Chains whose read failed transiently (a retry may get them): their ids. */
+  public static Set<Long> transientlyFailed(List<ChainRead> reads) {
+    Set<Long> out = new HashSet<>();
+    for (ChainRead r : reads) {
+      if (r.outcome() instanceof ChainOutcome.Failed f && !f.standing()) {
+        out.add(r.chainId());
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Why this run must not commit, or empty when it may. Nothing commits without a usable chain;
+   * and a first index (no prior snapshot) that found no activity anywhere while some chain
+   * failed would commit a confident zero that is only a gap: it fails instead (the cooldown
+   * applies), so no client mistakes it for evidence.
+   */
+  public static Optional<String> refusal(String wallet, List<ChainRead> reads, PriorEvidence prior) {
+    if (!usable(reads)) {
+      return Optional.of(failureSummary(reads));
+    }
+    boolean anyFailed = reads.stream().anyMatch(r -> r.outcome() instanceof ChainOutcome.Failed);
+    if (prior == null && anyFailed && reads.stream().noneMatch(r -> active(wallet, r))) {
+      StringBuilder out = new StringBuilder("first index found no activity on the chains read while");
+      for (ChainRead r : reads) {
+        if (r.outcome() instanceof ChainOutcome.Failed f) {
+          out.append(' ').append(r.chain()).append(" (").append(f.reason()).append(");");
+        }
+      }
+      return Optional.of(out.append(" a zero would not be evidence").toString());
+    }
+    return Optional.empty();
+  }
+
+  /** The chain read shows the wallet active (the activeChains rule), before any carry. */
+  private static boolean active(String wallet, ChainRead read) {
+    if (read.outcome() instanceof ChainOutcome.Aggregate a) {
+      return a.nonce() > 0 || a.balance().signum() > 0;
+    }
+    return read.outcome() instanceof ChainOutcome.History h && ChainTally.of(wallet, h.txs()).txCount > 0;
   }
 
   /** Why a run without usable evidence failed, chain by chain. */
@@ -97,20 +153,37 @@ public final class RunEvidence {
               m.first, m.last, m.valueIn, m.valueOut));
         });
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
-            h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom()));
+            h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom(),
+            t.first, t.failed, isActive));
         usable = true;
       } else if (read.outcome() instanceof ChainOutcome.Aggregate a) {
         txCount = a.contract() ? 0 : a.nonce();
         isActive = a.nonce() > 0 || a.balance().signum() > 0;
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "limited", false, true,
-            null, null, read.source(), txCount, 0, in.now(), read.fallbackFrom()));
+            null, null, read.source(), txCount, 0, in.now(), read.fallbackFrom(), null, 0L, isActive));
         usable = true;
       } else {
         ChainOutcome.Failed f = (ChainOutcome.Failed) read.outcome();
-        txCount = 0;
-        isActive = false;
-        chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "error", !f.standing(),
-            f.standing(), null, null, read.source(), 0, 0, in.now(), read.fallbackFrom()));
+        PriorEvidence.Chain kept = f.standing() || in.prior() == null ? null : in.prior().carryable(read.chainId());
+        if (kept != null) {
+          // A provider blip must not make evidence worse: the chain keeps what the last snapshot
+          // knew, marked transient, with the time it was read (older than this snapshot).
+          NewSnapshot.ChainRow row = kept.row().carried();
+          txCount = row.txCount();
+          isActive = Boolean.TRUE.equals(row.active());
+          failed += row.failedTxCount() == null ? 0 : row.failedTxCount();
+          first = earliest(first, row.firstTxAt());
+          for (NewSnapshot.CounterpartyRow c : kept.counterparties()) {
+            distinct.add(c.counterparty());
+            counterparties.add(c);
+          }
+          chains.add(row);
+        } else {
+          txCount = 0;
+          isActive = false;
+          chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "error", !f.standing(),
+              f.standing(), null, null, read.source(), 0, 0, in.now(), read.fallbackFrom()));
+        }
       }
       total += txCount;
       if (read.chainId() == in.homeChainId()) {

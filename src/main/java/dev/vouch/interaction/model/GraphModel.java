@@ -51,8 +51,8 @@ public final class GraphModel {
   public static final String NOT_INDEXED = "This wallet has no committed snapshot yet, so nothing was observed:"
       + " an empty graph here is not proof of isolation. Start intake (POST /api/v1/intake/{wallet}) or a keyed"
       + " refresh, then poll this read until coverage.observedAt is set.";
-  public static final String LOWER_BOUND = "Coverage is partial (a chain failed, was read in aggregate mode or hit"
-      + " its history cap): the returned address set is a lower bound.";
+  public static final String LOWER_BOUND = "Coverage is partial (a chain failed or kept earlier evidence after a"
+      + " provider failure, was read in aggregate mode or hit its history cap): the returned address set is a lower bound.";
   public static final String CAPPED = "A chain hit its provider history cap: older counterparties may be missing"
       + " and counts on that chain are at least the figures shown (lowerBound).";
   public static final String EMPTY_NOT_PROOF = "No counterparty was observed, but coverage is not complete:"
@@ -201,7 +201,8 @@ public final class GraphModel {
           c.historyCapped(), c.recencyReliable()));
       chains.add(new InteractionGraph.CoverageChain(c.chain(), c.chainId(), c.status(), c.counterpartyCount(),
           c.indexedAt(), c.source(), c.historyCapped(), c.recencyReliable(), c.transient_(), c.standing()));
-      complete &= "indexed".equals(c.status()) && !Boolean.TRUE.equals(c.historyCapped());
+      // A chain that kept earlier evidence (transient) may miss newer counterparties.
+      complete &= "indexed".equals(c.status()) && !Boolean.TRUE.equals(c.historyCapped()) && !c.transient_();
     }
     // The decision's coverage block states the flags rule once.
     dev.vouch.decision.model.Coverage flags = dev.vouch.decision.model.Coverage.of(forFlags);
