@@ -1,8 +1,11 @@
 package dev.vouch.score;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.vouch.decision.model.ChainCoverage;
 import dev.vouch.decision.model.CommittedSnapshot;
-import dev.vouch.decision.model.CoverageStatus;
 import dev.vouch.graph.model.TrustEdge;
 import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
@@ -21,6 +24,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -115,7 +119,8 @@ public final class SnapshotStore {
         .addLong(e.totalTxCount()).addLong(e.arcTxCount()).addInteger(e.uniqueCounterparties())
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
-        .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())));
+        .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())))
+        .addString(coverageText(s.chains()));
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))
@@ -272,7 +277,7 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists"))));
+          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
@@ -280,21 +285,46 @@ public final class SnapshotStore {
         new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
   }
 
-  private static List<ChainCoverage> coverage(JsonArray rows) {
-    if (rows == null) {
+  /**
+   * The coverage a read needs, as the commit stores it with the snapshot: the same fields the
+   * fallback builds from snapshot_chains, in chain id order.
+   */
+  static String coverageText(List<NewSnapshot.ChainRow> chains) {
+    List<Map<String, Object>> out = new ArrayList<>(chains.size());
+    chains.stream().sorted(Comparator.comparingLong(NewSnapshot.ChainRow::chainId)).forEach(c -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("chain", c.chain());
+      m.put("status", c.status());
+      m.put("transient", c.transient_());
+      m.put("standing", c.standing());
+      m.put("historyCapped", c.historyCapped());
+      m.put("recencyReliable", c.recencyReliable());
+      m.put("source", c.source());
+      m.put("fallbackFrom", c.fallbackFrom());
+      out.add(m);
+    });
+    try {
+      return chains.isEmpty() ? null : COVERAGE_JSON.writeValueAsString(out);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write coverage", e);
+    }
+  }
+
+  /** Straight from the text to records: no intermediate JSON tree on the batch hot path. */
+  static List<ChainCoverage> coverage(String json) {
+    if (json == null) {
       return List.of();
     }
-    List<ChainCoverage> out = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      JsonObject c = rows.getJsonObject(i);
-      JsonArray fallback = c.getJsonArray("fallbackFrom");
-      out.add(new ChainCoverage(c.getString("chain"), CoverageStatus.valueOf(c.getString("status")),
-          c.getBoolean("transient"), c.getBoolean("standing"),
-          c.getBoolean("historyCapped"), c.getBoolean("recencyReliable"), c.getString("source"),
-          fallback == null ? List.of() : fallback.stream().map(String::valueOf).toList()));
+    try {
+      return List.of(COVERAGE_READER.<ChainCoverage[]>readValue(json));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("unreadable coverage of a committed snapshot", e);
     }
-    return out;
   }
+
+  private static final ObjectMapper COVERAGE_JSON = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private static final ObjectReader COVERAGE_READER = COVERAGE_JSON.readerFor(ChainCoverage[].class);
 
   private static Map<String, Integer> flaggedLists(Object json) {
     if (!(json instanceof JsonObject o)) {
