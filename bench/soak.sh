@@ -206,6 +206,7 @@ say "api on $API_PORT (pid $API_PID), worker on $WORKER_PORT (pid $WORKER_PID)"
 
 # ---------- load with faults ----------
 
+LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 SECONDS_TOTAL=$((MINUTES * 60))
 say "load: $SECONDS_TOTAL s at $RATE req/s, concurrency $CONCURRENCY; a fault every $FAULT_EVERY s, $DOWN s down"
 node bench/soak-load.mjs run --base "http://127.0.0.1:$API_PORT" --seconds "$SECONDS_TOTAL" --rate "$RATE" \
@@ -248,7 +249,8 @@ done
 for _ in $(seq 1 $((SECONDS_TOTAL + 120))); do kill -0 "$LOAD_PID" 2>/dev/null || break; sleep 1; done
 stop_pid "$LOAD_PID" 5
 LOAD_PID=""
-say "load finished; faults: ${FAULTS[*]:-none}"
+LOAD_AFTER=$(cut -d' ' -f1-3 /proc/loadavg)
+say "load finished; faults: ${FAULTS[*]:-none}; machine load average before / after: $LOAD_BEFORE / $LOAD_AFTER"
 
 # ---------- drain, then prove nothing was lost ----------
 
