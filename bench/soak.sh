@@ -71,18 +71,23 @@ if [ "$(id -u)" -eq 0 ]; then
   chown "$PG_OWNER" "$PGRUN"
   AS_PG=(runuser -u "$PG_OWNER" --)
 fi
-stop_pid() { # pid [seconds]: SIGTERM, then SIGKILL after a bounded wait
-  local pid=$1 wait=${2:-10}
-  [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null || return 0
+# PIDs wrap quickly on a busy machine (pid_max may be 32768): a recorded pid is signalled only
+# while its command line is still the one we started.
+is_ours() { # pid pattern
+  [ -n "$1" ] && kill -0 "$1" 2>/dev/null && tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -q -- "$2"
+}
+stop_pid() { # pid pattern [seconds]: SIGTERM, then SIGKILL after a bounded wait
+  local pid=$1 pattern=$2 wait=${3:-10}
+  is_ours "$pid" "$pattern" || return 0
   kill -TERM "$pid" 2>/dev/null || true
-  for _ in $(seq 1 $((wait * 10))); do kill -0 "$pid" 2>/dev/null || return 0; sleep 0.1; done
-  kill -KILL "$pid" 2>/dev/null || true
+  for _ in $(seq 1 $((wait * 10))); do is_ours "$pid" "$pattern" || return 0; sleep 0.1; done
+  is_ours "$pid" "$pattern" && kill -KILL "$pid" 2>/dev/null || true
 }
 postmaster_pid() { [ -f "$PGDATA/postmaster.pid" ] && head -1 "$PGDATA/postmaster.pid" || true; }
 kill_postgres() { # SIGKILL the postmaster and every backend it started
   local pm
   pm=$(postmaster_pid)
-  [ -n "$pm" ] && kill -0 "$pm" 2>/dev/null || return 0
+  is_ours "$pm" postgres || return 0
   local children
   children=$(ps -o pid= --ppid "$pm" 2>/dev/null || true)
   kill -KILL "$pm" $children 2>/dev/null || true
@@ -92,14 +97,14 @@ cleanup() {
   local code=$?
   trap - EXIT INT TERM
   say "stopping every child"
-  stop_pid "$LOAD_PID" 5
-  stop_pid "$API_PID" 15
-  stop_pid "$WORKER_PID" 15
-  stop_pid "$REDIS_PID" 5
-  stop_pid "$DEVNET_PID" 10 # the devnet stops its anvil nodes itself
+  stop_pid "$LOAD_PID" soak-load.mjs 5
+  stop_pid "$API_PID" vouch.jar 15
+  stop_pid "$WORKER_PID" vouch.jar 15
+  stop_pid "$REDIS_PID" redis-server 5
+  stop_pid "$DEVNET_PID" devnet.mjs 10 # the devnet stops its anvil nodes itself
   if [ -f "$RUN/devnet.json" ]; then # and should it not have, its nodes by pid
     for p in $(python3 -c 'import json,sys; print(" ".join(str(c["pid"]) for c in json.load(open(sys.argv[1]))["chains"] if c.get("pid")))' "$RUN/devnet.json" 2>/dev/null); do
-      stop_pid "$p" 2
+      stop_pid "$p" anvil 2
     done
   fi
   if [ -n "$(postmaster_pid)" ]; then
@@ -213,13 +218,20 @@ node bench/soak-load.mjs run --base "http://127.0.0.1:$API_PORT" --seconds "$SEC
   --concurrency "$CONCURRENCY" --out "$RUN/answers.jsonl" 2>>"$LOG" &
 LOAD_PID=$!
 
+api_alive() { # the api is never a target: its death fails the run, with its exit status
+  kill -0 "$API_PID" 2>/dev/null && return 0
+  local st=0
+  wait "$API_PID" 2>/dev/null || st=$?
+  die "the api process $API_PID exited with status $st at $(date +%H:%M:%S) (137: SIGKILL, 143: SIGTERM; see $RUN/api.log)"
+}
+
 FAULTS=()
 fault() { # target: SIGKILL, stay down, restart, wait until it serves again
   local target=$1 t0 t1
   t0=$(date +%s)
   case "$target" in
-    worker)   kill -KILL "$WORKER_PID" 2>/dev/null || true; wait "$WORKER_PID" 2>/dev/null || true ;;
-    redis)    kill -KILL "$REDIS_PID" 2>/dev/null || true; wait "$REDIS_PID" 2>/dev/null || true ;;
+    worker)   is_ours "$WORKER_PID" vouch.jar && kill -KILL "$WORKER_PID"; wait "$WORKER_PID" 2>/dev/null || true ;;
+    redis)    is_ours "$REDIS_PID" redis-server && kill -KILL "$REDIS_PID"; wait "$REDIS_PID" 2>/dev/null || true ;;
     postgres) kill_postgres ;;
   esac
   say "fault: $target SIGKILLed"
@@ -227,7 +239,7 @@ fault() { # target: SIGKILL, stay down, restart, wait until it serves again
   case "$target" in
     worker)   start_worker ;;
     redis)    start_redis ;;
-    postgres) start_postgres; wait_for "api readiness after postgres" 60 ready "$API_PORT" ;;
+    postgres) start_postgres; try_for 60 ready "$API_PORT" || { api_alive; die "api not ready 60 s after postgres restarted"; } ;;
   esac
   t1=$(date +%s)
   say "fault: $target back after $((t1 - t0)) s"
@@ -241,10 +253,11 @@ sleep 10 # a calm start, so the first answers show the service healthy
 while kill -0 "$LOAD_PID" 2>/dev/null; do
   # No fault starts in the last 20 s: everything is back up before the load ends.
   if [ $(( $(date +%s) - START + DOWN + 20 )) -ge "$SECONDS_TOTAL" ]; then break; fi
+  api_alive
   fault "${ORDER[$((n % 3))]}"
   n=$((n + 1))
   next=$((START + 10 + n * FAULT_EVERY))
-  while kill -0 "$LOAD_PID" 2>/dev/null && [ "$(date +%s)" -lt "$next" ]; do sleep 1; done
+  while kill -0 "$LOAD_PID" 2>/dev/null && [ "$(date +%s)" -lt "$next" ]; do api_alive; sleep 1; done
 done
 for _ in $(seq 1 $((SECONDS_TOTAL + 120))); do kill -0 "$LOAD_PID" 2>/dev/null || break; sleep 1; done
 stop_pid "$LOAD_PID" 5
@@ -254,7 +267,7 @@ say "load finished; faults: ${FAULTS[*]:-none}; machine load average before / af
 
 # ---------- drain, then prove nothing was lost ----------
 
-kill -0 "$API_PID" 2>/dev/null || die "the api process died during the soak (see $RUN/api.log)"
+api_alive
 kill -0 "$WORKER_PID" 2>/dev/null || start_worker
 pending() { timeout 10 "${PSQL[@]}" -d vouch -c "SELECT count(*) FROM index_jobs WHERE state IN ('queued','running')"; }
 DRAIN_DEADLINE=$(( $(date +%s) + 240 ))
