@@ -272,12 +272,26 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists"))));
+          coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists")),
+          evidenceReadAt(row.getJsonArray("coverage"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
         edges(row.getJsonArray("edges")), row.getBoolean("in_flight"),
         new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
+  }
+
+  /** The oldest read time of a chain with evidence (not an error row); null when none. */
+  private static Instant evidenceReadAt(JsonArray rows) {
+    Long oldest = null;
+    for (int i = 0; rows != null && i < rows.size(); i++) {
+      JsonObject c = rows.getJsonObject(i);
+      Long at = c.getLong("at");
+      if (at != null && !"error".equals(c.getString("status")) && (oldest == null || at < oldest)) {
+        oldest = at;
+      }
+    }
+    return oldest == null ? null : Instant.ofEpochMilli(oldest);
   }
 
   private static List<ChainCoverage> coverage(JsonArray rows) {
