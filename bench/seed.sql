@@ -25,5 +25,14 @@ INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient,
 SELECT s.id, c.chain_id, c.chain, 'indexed', false, false, false, true, 'history', 10, 3, s.committed_at
   FROM snapshots s
  CROSS JOIN (VALUES (5042002::bigint, 'Arc Testnet'), (1::bigint, 'Ethereum Mainnet')) AS c(chain_id, chain);
+
+-- As a commit stores it (V14): the coverage text reads use.
+UPDATE snapshots s
+   SET coverage = (SELECT json_agg(json_build_object(
+                            'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
+                            'standing', c.is_standing, 'historyCapped', c.history_capped,
+                            'recencyReliable', c.recency_reliable, 'source', c.source,
+                            'fallbackFrom', c.fallback_from) ORDER BY c.chain_id)::text
+                     FROM snapshot_chains c WHERE c.snapshot_id = s.id);
 COMMIT;
 ANALYZE;

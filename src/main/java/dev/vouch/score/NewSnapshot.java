@@ -46,7 +46,7 @@ public record NewSnapshot(
    *     failed transiently and carried it forward
    * @param firstTxAt earliest counted transaction on this chain (history), null when none or unknown
    * @param failedTxCount failed transactions the wallet sent on this chain, null when unknown
-   * @param active the chain counts in activeChains, null when unknown (rows before V7)
+   * @param active the chain counts in activeChains, null when unknown (rows before V10)
    */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,

@@ -9,7 +9,8 @@ final class SnapshotQueries {
    * Read state of many entries in one round trip, in input order. Entry n is the address $1[n],
    * or when that is null the registered username $2[n] (case-insensitive; unknown gives a row with
    * a null address). Coverage and trust edges come back as JSON arrays so no row multiplies and
-   * no second query runs per wallet.
+   * no second query runs per wallet; coverage is the text the commit stored with the snapshot
+   * (V14), built from snapshot_chains only for snapshots committed before that.
    */
   static final String READ_STATE = """
       WITH q AS (
@@ -25,13 +26,13 @@ final class SnapshotQueries {
              s.global_wallet_age_days, s.active_chains, s.total_tx_count, s.arc_tx_count,
              s.unique_counterparties, s.flagged_counterparties, s.failed_tx_count,
              s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum, s.flagged_lists,
-             (SELECT json_agg(json_build_object(
+             coalesce(s.coverage, (SELECT json_agg(json_build_object(
                         'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
                         'standing', c.is_standing, 'historyCapped', c.history_capped,
                         'recencyReliable', c.recency_reliable, 'source', c.source,
                         'fallbackFrom', c.fallback_from,
-                        'at', (extract(epoch FROM c.indexed_at) * 1000)::bigint) ORDER BY c.chain_id)
-                FROM snapshot_chains c WHERE c.snapshot_id = s.id) AS coverage,
+                        'at', (extract(epoch FROM c.indexed_at) * 1000)::bigint) ORDER BY c.chain_id)::text
+                FROM snapshot_chains c WHERE c.snapshot_id = s.id)) AS coverage,
              (SELECT json_agg(json_build_object(
                         'peer', p.peer, 'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
                         'out', a.from_wallet = q.address, 'value', a.tx_value::text,
@@ -80,9 +81,9 @@ final class SnapshotQueries {
         verified_attestations, propagated_trust, transaction_activity, risk_penalty,
         first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
         unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
-        attestation_counterparties, peer_score_sum, job_id, flagged_lists)
+        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-        $20, $21, $22, $23, $24, $25)
+        $20, $21, $22, $23, $24, $25, $26)
       RETURNING id
       """;
 
@@ -95,7 +96,7 @@ final class SnapshotQueries {
 
   /**
    * The latest snapshot's coverage rows, for a run that may carry a chain forward. Rows from
-   * before V7 lack the per-chain figures: activity then comes from the snapshot's active chains
+   * before V10 lack the per-chain figures: activity then comes from the snapshot's active chains
    * and the first transaction from the chain's earliest counterparty interaction. $1 wallet.
    */
   static final String PRIOR_CHAINS = """

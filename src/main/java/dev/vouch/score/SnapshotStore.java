@@ -1,8 +1,11 @@
 package dev.vouch.score;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
 import dev.vouch.decision.model.ChainCoverage;
 import dev.vouch.decision.model.CommittedSnapshot;
-import dev.vouch.decision.model.CoverageStatus;
 import dev.vouch.graph.model.TrustEdge;
 import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
@@ -21,6 +24,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -115,7 +119,8 @@ public final class SnapshotStore {
         .addLong(e.totalTxCount()).addLong(e.arcTxCount()).addInteger(e.uniqueCounterparties())
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
-        .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())));
+        .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())))
+        .addString(coverageText(s.chains()));
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))
@@ -272,8 +277,8 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getJsonArray("coverage")), flaggedLists(row.getValue("flagged_lists")),
-          evidenceReadAt(row.getJsonArray("coverage"))));
+          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists")),
+          evidenceReadAt(row.getString("coverage"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
@@ -281,10 +286,18 @@ public final class SnapshotStore {
         new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
   }
 
-  /** The oldest read time of a chain with evidence (not an error row); null when none. */
-  private static Instant evidenceReadAt(JsonArray rows) {
+  /**
+   * When the oldest evidence of the snapshot was read: the "at" of a chain that kept earlier
+   * evidence after a transient failure (the commit writes it for those; the fallback for every
+   * chain); null when none, which means the commit time. Parsed again only when "at" is there.
+   */
+  private static Instant evidenceReadAt(String json) {
+    if (json == null || !json.contains("\"at\"")) {
+      return null;
+    }
+    JsonArray rows = new JsonArray(json);
     Long oldest = null;
-    for (int i = 0; rows != null && i < rows.size(); i++) {
+    for (int i = 0; i < rows.size(); i++) {
       JsonObject c = rows.getJsonObject(i);
       Long at = c.getLong("at");
       if (at != null && !"error".equals(c.getString("status")) && (oldest == null || at < oldest)) {
@@ -294,21 +307,49 @@ public final class SnapshotStore {
     return oldest == null ? null : Instant.ofEpochMilli(oldest);
   }
 
-  private static List<ChainCoverage> coverage(JsonArray rows) {
-    if (rows == null) {
+  /**
+   * The coverage a read needs, as the commit stores it with the snapshot: the same fields the
+   * fallback builds from snapshot_chains, in chain id order.
+   */
+  static String coverageText(List<NewSnapshot.ChainRow> chains) {
+    List<Map<String, Object>> out = new ArrayList<>(chains.size());
+    chains.stream().sorted(Comparator.comparingLong(NewSnapshot.ChainRow::chainId)).forEach(c -> {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("chain", c.chain());
+      m.put("status", c.status());
+      m.put("transient", c.transient_());
+      m.put("standing", c.standing());
+      m.put("historyCapped", c.historyCapped());
+      m.put("recencyReliable", c.recencyReliable());
+      m.put("source", c.source());
+      m.put("fallbackFrom", c.fallbackFrom());
+      if (c.transient_() && !"error".equals(c.status())) {
+        m.put("at", c.indexedAt().toEpochMilli());   // carried evidence ages by its own read time (D6)
+      }
+      out.add(m);
+    });
+    try {
+      return chains.isEmpty() ? null : COVERAGE_JSON.writeValueAsString(out);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot write coverage", e);
+    }
+  }
+
+  /** Straight from the text to records: no intermediate JSON tree on the batch hot path. */
+  static List<ChainCoverage> coverage(String json) {
+    if (json == null) {
       return List.of();
     }
-    List<ChainCoverage> out = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      JsonObject c = rows.getJsonObject(i);
-      JsonArray fallback = c.getJsonArray("fallbackFrom");
-      out.add(new ChainCoverage(c.getString("chain"), CoverageStatus.valueOf(c.getString("status")),
-          c.getBoolean("transient"), c.getBoolean("standing"),
-          c.getBoolean("historyCapped"), c.getBoolean("recencyReliable"), c.getString("source"),
-          fallback == null ? List.of() : fallback.stream().map(String::valueOf).toList()));
+    try {
+      return List.of(COVERAGE_READER.<ChainCoverage[]>readValue(json));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("unreadable coverage of a committed snapshot", e);
     }
-    return out;
   }
+
+  private static final ObjectMapper COVERAGE_JSON = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+  private static final ObjectReader COVERAGE_READER = COVERAGE_JSON.readerFor(ChainCoverage[].class);
 
   private static Map<String, Integer> flaggedLists(Object json) {
     if (!(json instanceof JsonObject o)) {
