@@ -3,6 +3,7 @@ package dev.vouch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.Snapshots;
+import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import io.vertx.core.json.JsonObject;
 import java.nio.file.Files;
@@ -28,6 +29,9 @@ class EmbeddedDefaultTest {
     try (TestApp second = TestApp.start(env)) {
       JsonObject d = TestApp.data(second.get("/api/v1/decision/" + wallet));
       assertThat(d.getJsonObject("freshness").getString("cacheStatus")).isEqualTo("cached");
+      // A commit is answered only once it is in the WAL: a crash of the server loses nothing
+      // the service already acknowledged (the embedded library's default is off).
+      assertThat(Sql.one(second.app.databaseUrl(), "SHOW synchronous_commit").values()).containsExactly("on");
     }
     assertThat(dir.resolve("PG_VERSION")).exists();
   }

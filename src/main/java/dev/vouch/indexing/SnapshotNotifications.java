@@ -1,10 +1,15 @@
 package dev.vouch.indexing;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.ops.Causes;
+import dev.vouch.ops.ThrottledLog;
 import dev.vouch.store.DatabaseUrl;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import io.vertx.pgclient.PgConnection;
 import io.vertx.pgclient.pubsub.PgSubscriber;
+import java.time.Duration;
+import java.util.logging.Logger;
 
 /**
  * LISTENs on the Postgres channels and republishes on this instance's event bus: a committed
@@ -13,6 +18,9 @@ import io.vertx.pgclient.pubsub.PgSubscriber;
  * wait for their poll. Deployed once per process in every role.
  */
 public final class SnapshotNotifications extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(SnapshotNotifications.class.getName());
+  private static final ThrottledLog LOST = new ThrottledLog(LOG, Duration.ofSeconds(10));
 
   private final DatabaseUrl url;
   private PgSubscriber subscriber;
@@ -26,11 +34,27 @@ public final class SnapshotNotifications extends VerticleBase {
     subscriber = PgSubscriber.subscriber(vertx, url.connectOptions())
         .reconnectPolicy(retries -> 1000L);
     subscriber.channel(IndexingQueries.SNAPSHOT_CHANNEL)
-        .subscribeHandler(v -> vertx.eventBus().publish(Addresses.NOTIFICATIONS_RESUMED, null))
+        .subscribeHandler(v -> {
+          watchConnection();
+          vertx.eventBus().publish(Addresses.NOTIFICATIONS_RESUMED, null);
+        })
         .handler(wallet -> vertx.eventBus().publish(Addresses.SNAPSHOT_COMMITTED, wallet));
     subscriber.channel(IndexingQueries.JOBS_CHANNEL)
         .handler(job -> vertx.eventBus().publish(Addresses.JOBS_QUEUED, job));
     return subscriber.connect();
+  }
+
+  /**
+   * Each (re)connection gets a handler for its failures: without one the client prints the
+   * server's FATAL (a restart, an outage) as a plain-text line on stderr. The subscriber
+   * reconnects by itself; one line per interval says so.
+   */
+  private void watchConnection() {
+    PgConnection c = subscriber.actualConnection();
+    if (c != null) {
+      c.exceptionHandler(t -> LOST.warn(() -> "notification connection failed (" + Causes.summary(t)
+          + "); reconnecting every second"));
+    }
   }
 
   @Override

@@ -5,6 +5,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogManager;
+import java.util.logging.LogRecord;
 import java.util.logging.Logger;
 
 /**
@@ -33,6 +34,24 @@ public final class Logs {
     quiet("io.zonky", Level.WARNING);
     // Several consumers on one address register the same event-bus gauge; Micrometer warns once, harmlessly.
     quiet("io.micrometer.core.instrument.MeterRegistry", Level.SEVERE);
+    quietRedisConnections();
+  }
+
+  /**
+   * The Redis client logs every pooled connection that breaks as a SEVERE "Unhandled Error" with
+   * its stack; a Redis outage is expected and the budgets log it once (FailoverCounterStore).
+   */
+  static void quietRedisConnections() {
+    Logger redis = Logger.getLogger(REDIS_CONNECTIONS);
+    redis.setFilter(Logs::notAConnectionFailure);
+    CONFIGURED.add(redis);
+  }
+
+  static final String REDIS_CONNECTIONS = "io.vertx.redis.client.impl.RedisConnectionManager";
+
+  /** Drops records about a connection that was refused, reset or closed; keeps everything else. */
+  static boolean notAConnectionFailure(LogRecord r) {
+    return r.getThrown() == null || Causes.connectionFailure(r.getThrown()).isEmpty();
   }
 
   private static void quiet(String name, Level level) {

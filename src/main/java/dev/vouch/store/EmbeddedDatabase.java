@@ -62,7 +62,10 @@ public final class EmbeddedDatabase implements AutoCloseable {
           // We stop it ourselves after the pool closes; the library's own hook would race our shutdown.
           .setRegisterShutdownHook(false)
           .setServerConfig("listen_addresses", "127.0.0.1")
-          .setServerConfig("max_connections", "200");
+          .setServerConfig("max_connections", "200")
+          // The library turns it off for test speed; then a crash loses commits already answered
+          // (a 201 receipt, a 202 intake). An acknowledged write must survive a crash.
+          .setServerConfig("synchronous_commit", "on");
       if (port > 0) {
         builder.setPort(port);
       }

@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * caller's counters (per-minute units and daily caps) sit in the caller's hash slot, so one
  * script takes them together on whichever node owns it; callers spread over every node.
  */
+@Tag("fault")
 class RedisClusterBudgetsTest {
 
   static final String PREFIX = "vouch:budget:";

@@ -28,6 +28,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import redis.embedded.RedisServer;
 
@@ -36,6 +37,7 @@ import redis.embedded.RedisServer;
  * app runs as in production (windows by the Redis server's clock) with a short Redis timeout;
  * each test is its own client address (X-Forwarded-For from a trusted 127.0.0.1).
  */
+@Tag("fault")
 class RedisOutageTest {
 
   static final String PATH = "/api/v1/decision/0x" + "12".repeat(20);

@@ -28,6 +28,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * and source, a circuit breaker and a retry budget per provider, and oversized answers asked
  * once. Faults come from a tiny local HTTP server; answers that should succeed come from Anvil.
  */
+@Tag("fault")
 class ProviderTrafficTest {
 
   static final Instant T0 = Instant.parse("2024-01-01T00:00:00Z");

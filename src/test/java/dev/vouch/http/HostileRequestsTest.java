@@ -8,12 +8,14 @@ import dev.vouch.support.TestApp;
 import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Client garbage never escapes the envelope: requests Netty cannot decode and requests the
  * router refuses both answer {"ok":false,...} with a catalogue code, and none logs SEVERE.
  */
+@Tag("fault")
 class HostileRequestsTest {
 
   static final String DECISION = "/api/v1/decision/0x" + "ab".repeat(20);

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestDatabase;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
+@Tag("fault")
 class ReadinessTest {
 
   @Test

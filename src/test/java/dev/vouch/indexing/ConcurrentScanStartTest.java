@@ -21,6 +21,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * Real HTTP, Postgres and Redis; the refusing chain is a tiny local server (a fault Anvil cannot
  * produce on demand).
  */
+@Tag("fault")
 class ConcurrentScanStartTest {
 
   static final int PARALLEL = 8;

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.Test;
  * run without any usable chain commits nothing and starts the cooldown, and a job held by a
  * crashed worker is finished by another once its lease expires.
  */
+@Tag("fault")
 class IndexingFaultsTest {
 
   static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");

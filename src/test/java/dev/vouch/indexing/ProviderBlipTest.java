@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * reached through a tiny local server that answers 503 while the "outage" lasts (the fault a real
  * node cannot produce on demand) and forwards to the node otherwise.
  */
+@Tag("fault")
 class ProviderBlipTest {
 
   static final Instant G = Instant.parse("2026-11-22T12:00:00Z").minus(Duration.ofDays(200));

@@ -24,12 +24,14 @@ import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The lost race, made deterministic: a start that passed the state read before another request's
  * job was queued. Its locked decision sees the job; the loser's units and cap count come back.
  */
+@Tag("fault")
 class ScanStartRaceTest {
 
   static Vertx vertx;

@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** An outage under load writes a line per interval, not a stack trace per request. */
+@Tag("fault")
 class LogFloodTest {
 
   @Test
@@ -35,6 +37,29 @@ class LogFloodTest {
       } finally {
         TestDatabase.allowConnections(app.database, true);
       }
+    }
+  }
+
+  @Test
+  void aServerThatDropsTheNotificationConnectionIsOneJsonLineNotPlainTextOnStderr() throws Exception {
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream original = System.err;
+    try (TestApp app = TestApp.start(TestApp.UNMETERED); LogCapture logs = new LogCapture(Level.WARNING)) {
+      System.setErr(new java.io.PrintStream(err, true, StandardCharsets.UTF_8));
+      try {
+        // Terminates every session of the database, the LISTEN connection included (FATAL 57P01).
+        TestDatabase.allowConnections(app.database, false);
+        dev.vouch.support.Sql.await("the notification connection's failure to be logged", 30_000,
+            () -> !logs.from("dev.vouch.indexing.SnapshotNotifications").isEmpty());
+      } finally {
+        TestDatabase.allowConnections(app.database, true);
+        System.setErr(original);
+      }
+      assertThat(logs.from("dev.vouch.indexing.SnapshotNotifications").get(0).getMessage())
+          .contains("notification connection failed").contains("57P01");
+      assertThat(err.toString(StandardCharsets.UTF_8)).doesNotContain("PgException");
+    } finally {
+      System.setErr(original);
     }
   }
 

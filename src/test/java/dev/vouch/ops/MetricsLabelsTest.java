@@ -11,9 +11,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** /metrics stays bounded whatever clients send, and carries JVM, process and SLO-bucket series. */
+@Tag("fault")
 class MetricsLabelsTest {
 
   static TestApp app;

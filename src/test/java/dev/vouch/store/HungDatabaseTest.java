@@ -24,6 +24,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.logging.Level;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * within its deadlines (not the event bus's 30 s, not 500), and a write it answered 503 for
  * leaves nothing behind once the database moves again.
  */
+@Tag("fault")
 class HungDatabaseTest {
 
   /** A statement deadline short enough for a test; the rest keeps TestApp's headroom. */
