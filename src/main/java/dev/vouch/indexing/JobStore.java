@@ -180,7 +180,7 @@ public final class JobStore {
           return new EntryState(r.getBoolean("known"), instant(r.getOffsetDateTime("committed_at")),
               r.getOffsetDateTime("in_flight_since") != null, r.getString("last_state"),
               instant(r.getOffsetDateTime("last_attempt_at")), r.getBoolean("registered"), r.getBoolean("ledger"),
-              instant(r.getOffsetDateTime("in_flight_since")));
+              instant(r.getOffsetDateTime("in_flight_since")), instant(r.getOffsetDateTime("evidence_read_at")));
         })
         .recover(JobStore::translate);
   }

@@ -334,12 +334,34 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists"))));
+          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists")),
+          evidenceReadAt(row.getString("coverage"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
         edges(row.getJsonArray("edges")), row.getBoolean("in_flight"),
         new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
+  }
+
+  /**
+   * When the oldest evidence of the snapshot was read: the "at" of a chain that kept earlier
+   * evidence after a transient failure (the commit writes it for those; the fallback for every
+   * chain); null when none, which means the commit time. Parsed again only when "at" is there.
+   */
+  private static Instant evidenceReadAt(String json) {
+    if (json == null || !json.contains("\"at\"")) {
+      return null;
+    }
+    JsonArray rows = new JsonArray(json);
+    Long oldest = null;
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject c = rows.getJsonObject(i);
+      Long at = c.getLong("at");
+      if (at != null && !"error".equals(c.getString("status")) && (oldest == null || at < oldest)) {
+        oldest = at;
+      }
+    }
+    return oldest == null ? null : Instant.ofEpochMilli(oldest);
   }
 
   /**
@@ -358,6 +380,9 @@ public final class SnapshotStore {
       m.put("recencyReliable", c.recencyReliable());
       m.put("source", c.source());
       m.put("fallbackFrom", c.fallbackFrom());
+      if (c.transient_() && !"error".equals(c.status())) {
+        m.put("at", c.indexedAt().toEpochMilli());   // carried evidence ages by its own read time (D6)
+      }
       out.add(m);
     });
     try {

@@ -168,10 +168,25 @@ class ProviderBlipTest {
       assertThat(instant(ethereumRow(app, veteran).get("indexed_at"))).isEqualTo(firstRead);
       assertThat(TestApp.data(app.get("/api/v1/score/" + veteran)).getLong("totalTxCount")).isEqualTo(14);
 
+      // The outage lasts a day: the second retry still carries, and evidence read over 24 hours ago
+      // is stale (D6) even though the snapshot itself was just committed.
+      long beforeSecond = snapshots(app, veteran);
+      app.clock.advance(Duration.ofHours(24));
+      Instant secondRetry = app.clock.instant();
+      Sql.await("third retry queued", 30_000, () -> Sql.count(app.database,
+          "SELECT count(*) FROM index_jobs WHERE wallet = ? AND kind = 'retry' AND state = 'queued' AND retry_round = 3",
+          veteran) == 1);
+      assertThat(snapshots(app, veteran)).isEqualTo(beforeSecond + 1);
+      JsonObject stale = TestApp.data(app.get("/api/v1/decision/" + veteran));
+      assertThat(stale.getJsonObject("freshness").getString("lastIndexedAt")).isEqualTo(secondRetry.toString());
+      assertThat(stale.getJsonArray("reasons").stream().map(r -> ((JsonObject) r).getString("code")))
+          .contains("DATA_STALE");
+      assertThat(TestApp.data(app.get("/api/v1/score/" + veteran)).getBoolean("refreshRecommended")).isTrue();
+
       // The provider recovers: the next retry commits fresh evidence with no request from anyone.
       down.set(false);
       long before3 = snapshots(app, veteran);
-      app.clock.advance(Duration.ofSeconds(121));
+      app.clock.advance(Duration.ofSeconds(241));
       Instant recovered = app.clock.instant();
       Sql.await("snapshot after recovery", 30_000, () -> snapshots(app, veteran) == before3 + 1);
       assertThat(ethereumRow(app, veteran)).containsEntry("is_transient", false).containsEntry("tx_count", 12L);
@@ -182,6 +197,8 @@ class ProviderBlipTest {
       JsonObject after = TestApp.data(app.get("/api/v1/decision/" + veteran));
       assertThat(after.getJsonObject("coverage").getBoolean("hasTransientIssues")).isFalse();
       assertThat(after.getInteger("score")).isEqualTo(before.getInteger("score"));
+      assertThat(after.getJsonArray("reasons").stream().map(r -> ((JsonObject) r).getString("code")))
+          .doesNotContain("DATA_STALE");
     }
   }
 

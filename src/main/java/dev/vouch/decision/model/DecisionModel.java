@@ -100,8 +100,8 @@ public final class DecisionModel {
     }
     coverageFindings(in, snap, caution, warnings, missing);
 
-    // D6: stale evidence.
-    boolean stale = snap.committedAt().plus(staleAfter).isBefore(in.now());
+    // D6: stale evidence, also a chain's evidence carried from an older snapshot.
+    boolean stale = snap.staleAt(in.now(), staleAfter);
     if (stale) {
       caution.add(new Coded(DATA_STALE, "Committed evidence is older than "
           + staleAfter.toHours() + " hours; refresh before relying on it."));
