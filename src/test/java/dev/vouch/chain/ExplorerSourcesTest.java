@@ -18,11 +18,10 @@ import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.AnvilExplorer;
+import dev.vouch.support.ChainReading;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestDatabase;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.math.BigInteger;
@@ -32,8 +31,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -58,6 +55,7 @@ class ExplorerSourcesTest {
   /** Top-level transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
   static final int TOP_LEVEL = 34;
 
+  static ChainReading reading;
   static Vertx vertx;
   static Anvil arc;
   static AnvilExplorer explorer;
@@ -67,8 +65,9 @@ class ExplorerSourcesTest {
 
   @BeforeAll
   static void seed() {
-    vertx = Vertx.vertx();
-    dev.vouch.bus.Codecs.register(vertx, List.of(ChainRead.class));
+    // 120 s bounds a failure, it is no timing claim.
+    reading = new ChainReading(Duration.ofSeconds(120));
+    vertx = reading.vertx;
     arc = Anvil.start(ARC, T0);
     explorer = AnvilExplorer.start(arc);
     wallet = Anvil.randomAddress();
@@ -93,7 +92,7 @@ class ExplorerSourcesTest {
   static void stop() {
     explorer.close();
     arc.close();
-    vertx.close();
+    reading.close();
   }
 
   @AfterEach
@@ -120,24 +119,7 @@ class ExplorerSourcesTest {
   }
 
   static ChainRead read(ChainConfig chain, String who) {
-    ChainReaders readers = onContext(() -> ChainReaders.deploy(vertx, List.of(chain), IX, false));
-    try {
-      List<ChainRead> reads = onContext(() -> readers.read(who));
-      assertThat(reads).hasSize(1);
-      return reads.get(0);
-    } finally {
-      onContext(readers::close);
-    }
-  }
-
-  static <T> T onContext(Supplier<Future<T>> work) {
-    Promise<T> p = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> work.get().onComplete(p));
-    try {
-      return p.future().toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return reading.read(chain, IX, who);
   }
 
   /** The wallet's own transactions (what the evidence rules count), newest first. */
