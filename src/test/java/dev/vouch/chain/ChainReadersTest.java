@@ -10,6 +10,7 @@ import dev.vouch.support.Anvil;
 import dev.vouch.support.ChainReading;
 import dev.vouch.support.FaultyRpc;
 import dev.vouch.support.FaultyRpc.Reply;
+import dev.vouch.support.HistoryKinds;
 import io.vertx.core.Vertx;
 import java.math.BigInteger;
 import java.time.Duration;
@@ -34,7 +35,7 @@ class ChainReadersTest {
   static String peer;
   static String reverter;
   /** Transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
-  static final int TOTAL = 34;
+  static final int TOTAL = HistoryKinds.COUNT + 30;
 
   @BeforeAll
   static void seed() {
@@ -43,14 +44,10 @@ class ChainReadersTest {
     vertx = reading.vertx;
     arc = Anvil.start(5042002, T0);
     ethereum = Anvil.start(1, T0);
-    wallet = Anvil.randomAddress();
-    peer = Anvil.randomAddress();
-    arc.fund(wallet);
-    arc.fund(peer);
-    arc.sendAt(T0.plus(Duration.ofDays(10)), wallet, peer, ETH);
-    arc.sendAt(T0.plus(Duration.ofDays(11)), peer, wallet, ETH.multiply(BigInteger.TWO));
-    reverter = arc.deployReverterAt(T0.plus(Duration.ofDays(12)), wallet);
-    arc.callAt(T0.plus(Duration.ofDays(13)), wallet, reverter);
+    HistoryKinds kinds = HistoryKinds.seed(arc, T0, ETH);
+    wallet = kinds.wallet();
+    peer = kinds.peer();
+    reverter = kinds.reverter();
     arc.bulk(wallet, Anvil.randomAddresses(30), BigInteger.ONE, 5, T0.plus(Duration.ofDays(14)));
   }
 

@@ -19,6 +19,7 @@ import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.AnvilExplorer;
 import dev.vouch.support.ChainReading;
+import dev.vouch.support.HistoryKinds;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestDatabase;
@@ -53,7 +54,7 @@ class ExplorerSourcesTest {
       .withTraffic(128 << 20, 1_000_000, 30_000, 100_000, 10);
   static final long ARC = 5042002;
   /** Top-level transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
-  static final int TOP_LEVEL = 34;
+  static final int TOP_LEVEL = HistoryKinds.COUNT + 30;
 
   static ChainReading reading;
   static Vertx vertx;
@@ -70,14 +71,9 @@ class ExplorerSourcesTest {
     vertx = reading.vertx;
     arc = Anvil.start(ARC, T0);
     explorer = AnvilExplorer.start(arc);
-    wallet = Anvil.randomAddress();
-    peer = Anvil.randomAddress();
-    arc.fund(wallet);
-    arc.fund(peer);
-    arc.sendAt(T0.plus(Duration.ofDays(10)), wallet, peer, ETH);
-    arc.sendAt(T0.plus(Duration.ofDays(11)), peer, wallet, ETH.multiply(BigInteger.TWO));
-    String reverter = arc.deployReverterAt(T0.plus(Duration.ofDays(12)), wallet);
-    arc.callAt(T0.plus(Duration.ofDays(13)), wallet, reverter);
+    HistoryKinds kinds = HistoryKinds.seed(arc, T0, ETH);
+    wallet = kinds.wallet();
+    peer = kinds.peer();
     // A contract that forwards what it receives to the wallet: the peer's payment reaches the
     // wallet only inside a call (txlistinternal lists it; the evidence rules skip it).
     arc.setNextTimestamp(T0.plus(Duration.ofDays(14)));

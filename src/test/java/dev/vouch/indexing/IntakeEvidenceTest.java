@@ -56,25 +56,25 @@ class IntakeEvidenceTest {
     d = Anvil.randomAddress();
     anvils.fund(List.of(w, a, b, c));
     // Arc: out, in, a contract creation, a reverted call to it, noise between others, in, out.
-    anvils.arc.sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
-    anvils.arc.sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
-    anvils.arc.sendAt(days(95), a, b, BigInteger.ONE);
-    reverter = anvils.arc.deployReverterAt(days(100), w);
-    anvils.arc.callAt(days(101), w, reverter);
-    anvils.arc.sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
-    anvils.arc.sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
+    anvils.arc().sendAt(days(95), a, b, BigInteger.ONE);
+    reverter = anvils.arc().deployReverterAt(days(100), w);
+    anvils.arc().callAt(days(101), w, reverter);
+    anvils.arc().sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
+    anvils.arc().sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
     // Ethereum: exact small values in wei.
-    anvils.ethereum.sendAt(days(200), w, a, BigInteger.valueOf(3));
-    anvils.ethereum.sendAt(days(201), a, w, BigInteger.valueOf(5));
-    anvils.ethereum.sendAt(days(202), w, c, BigInteger.valueOf(7));
-    anvils.ethereum.sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
+    anvils.ethereum().sendAt(days(200), w, a, BigInteger.valueOf(3));
+    anvils.ethereum().sendAt(days(201), a, w, BigInteger.valueOf(5));
+    anvils.ethereum().sendAt(days(202), w, c, BigInteger.valueOf(7));
+    anvils.ethereum().sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
     // Base: 12 transfers, the history cap is 8.
     for (int i = 0; i < 12; i++) {
-      anvils.base.sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
+      anvils.base().sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
     }
     // Polygon (aggregate): two sent transactions.
-    anvils.polygon.sendAt(days(10), w, a, BigInteger.ONE);
-    anvils.polygon.sendAt(days(11), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(10), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(11), w, a, BigInteger.ONE);
 
     app = anvils.app(List.of(new Entry("BNB Chain", 56, "BNB", "aggregate", 1000, 3000, List.of())),
         Map.of("VOUCH_MODELS_FLAGGED_ADDRESSES", c));
@@ -202,8 +202,8 @@ class IntakeEvidenceTest {
   @Test
   void otherInstancesHearOfEveryCommittedSnapshot() {
     String wallet = Anvil.randomAddress();
-    anvils.arc.fund(wallet);
-    anvils.arc.sendAt(NOW.minus(Duration.ofMinutes(30)), wallet, a, BigInteger.ONE);
+    anvils.arc().fund(wallet);
+    anvils.arc().sendAt(NOW.minus(Duration.ofMinutes(30)), wallet, a, BigInteger.ONE);
     List<String> heard = new CopyOnWriteArrayList<>();
     try (TestApp other = TestApp.startOn(app.database, Map.of("VOUCH_ROLE", "api"))) {
       other.app.vertx().eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> heard.add(m.body()))

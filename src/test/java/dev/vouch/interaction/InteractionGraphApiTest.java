@@ -73,33 +73,33 @@ class InteractionGraphApiTest {
     anvils.fund(List.of(w, a, b, c, pager));
     // Arc (USDC): out, in, noise, a contract deployment and a reverted call carrying 1 USDC,
     // in, a self-send, one transfer tied in time with one on Ethereum, out.
-    anvils.arc.sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
-    anvils.arc.sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
-    anvils.arc.sendAt(days(95), a, b, BigInteger.ONE);
-    reverter = anvils.arc.deployReverterAt(days(100), w);
-    anvils.arc.setNextTimestamp(days(101));
-    String reverted = anvils.arc.send(w, reverter, E18, "0x");
-    assertThat(anvils.arc.receipt(reverted).get("status").asText()).isEqualTo("0x0");
-    anvils.arc.sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
-    anvils.arc.sendAt(days(401), w, w, BigInteger.valueOf(5));
-    anvils.arc.sendAt(days(700), w, f, BigInteger.ONE);
+    anvils.arc().sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
+    anvils.arc().sendAt(days(95), a, b, BigInteger.ONE);
+    reverter = anvils.arc().deployReverterAt(days(100), w);
+    anvils.arc().setNextTimestamp(days(101));
+    String reverted = anvils.arc().send(w, reverter, E18, "0x");
+    assertThat(anvils.arc().receipt(reverted).get("status").asText()).isEqualTo("0x0");
+    anvils.arc().sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
+    anvils.arc().sendAt(days(401), w, w, BigInteger.valueOf(5));
+    anvils.arc().sendAt(days(700), w, f, BigInteger.ONE);
     for (int i = 0; i < pagerPeers.size(); i++) {
-      anvils.arc.sendAt(days(800).plus(Duration.ofMinutes(i)), pager, pagerPeers.get(i), BigInteger.ONE);
+      anvils.arc().sendAt(days(800).plus(Duration.ofMinutes(i)), pager, pagerPeers.get(i), BigInteger.ONE);
     }
-    anvils.arc.sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
+    anvils.arc().sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
     // Ethereum (ETH, wei): a both ways, c both ways, e once at the same time as f on Arc.
-    anvils.ethereum.sendAt(days(200), w, a, BigInteger.valueOf(3));
-    anvils.ethereum.sendAt(days(201), a, w, BigInteger.valueOf(5));
-    anvils.ethereum.sendAt(days(202), w, c, BigInteger.valueOf(7));
-    anvils.ethereum.sendAt(days(700), w, e, BigInteger.ONE);
-    anvils.ethereum.sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
+    anvils.ethereum().sendAt(days(200), w, a, BigInteger.valueOf(3));
+    anvils.ethereum().sendAt(days(201), a, w, BigInteger.valueOf(5));
+    anvils.ethereum().sendAt(days(202), w, c, BigInteger.valueOf(7));
+    anvils.ethereum().sendAt(days(700), w, e, BigInteger.ONE);
+    anvils.ethereum().sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
     // Base (ETH, capped at 8): 12 transfers to d, then one to a; the 8 newest are read.
     for (int i = 0; i < 12; i++) {
-      anvils.base.sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
+      anvils.base().sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
     }
-    anvils.base.sendAt(days(600), w, a, BigInteger.valueOf(1000));
+    anvils.base().sendAt(days(600), w, a, BigInteger.valueOf(1000));
     // Polygon (aggregate): activity that never yields counterparties.
-    anvils.polygon.sendAt(days(10), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(10), w, a, BigInteger.ONE);
 
     app = anvils.app(List.of(), Map.of());
     intakeAndWait(app, w);
@@ -343,7 +343,7 @@ class InteractionGraphApiTest {
 
     // New activity and a keyed refresh two hours later; the client polls until coverage moves.
     String added = Anvil.randomAddress();
-    anvils.arc.sendAt(NOW.plus(Duration.ofHours(1)), pager, added, BigInteger.ONE);
+    anvils.arc().sendAt(NOW.plus(Duration.ofHours(1)), pager, added, BigInteger.ONE);
     app.clock.advance(Duration.ofHours(2));
     Instant refreshedAt = app.clock.instant();
     try {
@@ -400,7 +400,7 @@ class InteractionGraphApiTest {
 
   @Test
   void aCompletelyIndexedWalletWithNoActivityIsCompleteAndEmpty() {
-    var arcFile = ChainsFile.write(List.of(Entry.history("Arc Testnet", 5042002, "USDC", anvils.arc.url)));
+    var arcFile = ChainsFile.write(List.of(Entry.history("Arc Testnet", 5042002, "USDC", anvils.arc().url)));
     var env = new HashMap<>(TestApp.UNMETERED);
     env.putAll(Map.of("CHAINS_FILE", arcFile.toString(), "VOUCH_INDEXING_POLL_MS", "100"));
     try (TestApp arcOnly = TestApp.start(env)) {

@@ -1,6 +1,7 @@
 package dev.vouch.support;
 
 import dev.vouch.support.ChainsFile.Entry;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -8,26 +9,15 @@ import java.util.Map;
 
 /**
  * The chains the intake-driven API tests index, all real Anvil nodes started at
- * {@link Backdated#GENESIS}: Arc, Ethereum and Base read as history (Base capped at 8 transactions) and Polygon as
- * an aggregate. The tests create every transaction, so what the service commits is known.
+ * {@link Backdated#GENESIS}: Arc, Ethereum and Base read as history (Base capped at 8
+ * transactions) and Polygon as an aggregate. The tests create every transaction, so what the
+ * service commits is known.
  */
-public final class IntakeChains implements AutoCloseable {
-
-  public final Anvil arc;
-  public final Anvil ethereum;
-  public final Anvil base;
-  public final Anvil polygon;
-
-  private IntakeChains(Anvil arc, Anvil ethereum, Anvil base, Anvil polygon) {
-    this.arc = arc;
-    this.ethereum = ethereum;
-    this.base = base;
-    this.polygon = polygon;
-  }
+public record IntakeChains(Anvil arc, Anvil ethereum, Anvil base, Anvil polygon) implements AutoCloseable {
 
   public static IntakeChains start() {
-    return new IntakeChains(Anvil.start(5042002, Backdated.GENESIS), Anvil.start(1, Backdated.GENESIS), Anvil.start(8453, Backdated.GENESIS),
-        Anvil.start(137, Backdated.GENESIS));
+    Instant g = Backdated.GENESIS;
+    return new IntakeChains(Anvil.start(5042002, g), Anvil.start(1, g), Anvil.start(8453, g), Anvil.start(137, g));
   }
 
   public List<Anvil> all() {
