@@ -5,7 +5,8 @@
 # Usage: bench/perf.sh [seconds=15] [connections=64] [wallets=100000]
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_ONLY          space-separated scenario names to run (default: all)
-#   BENCH_PROFILE=1     also record a JFR profile of Vouch under decision-read load (target/bench/vouch-*.jfr);
+#   BENCH_PROFILE=1     also profile Vouch under decision-read load (async-profiler flame graph in
+#                       target/bench/vouch-*.html; BENCH_PROFILER=jfr for a JFR recording instead);
 #                       BENCH_PROFILE=<scenario> profiles that scenario instead
 #   BENCH_BUDGETS=local budgets in process instead of Redis (what the Redis round trip costs)
 # Needs: JDK 17, Maven, psql, redis-server, wrk (Debian packages postgresql-client, redis-server, wrk).
@@ -119,13 +120,27 @@ run_wrk "$BASE_PORT" get /single/ 1 - - >/dev/null
 
 if [ -n "${BENCH_PROFILE:-}" ]; then
   # BENCH_PROFILE=1 profiles the anonymous decision read; BENCH_PROFILE=<scenario> that scenario.
+  # async-profiler (from Maven Central, attached to the running JVM) gives CPU samples with kernel
+  # frames and an HTML flame graph; BENCH_PROFILER=jfr records JFR instead.
   pscenario=$([ "$BENCH_PROFILE" = 1 ] && echo decision-anon || echo "$BENCH_PROFILE")
   read -r mode prefix size auth suffix <<<"$(vouch_args "$pscenario")"
   if [ "$pscenario" = receipt-read ] || [ "$pscenario" = graph-page ]; then mode=fixed; fi
-  jcmd "$VOUCH_PID" JFR.start name=bench settings=profile filename="$(pwd)/$OUT/vouch-$pscenario.jfr" >/dev/null
-  run_wrk "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix" >/dev/null
-  jcmd "$VOUCH_PID" JFR.stop name=bench >/dev/null
-  echo "JFR recording: $OUT/vouch-$pscenario.jfr (jfr print --events jdk.ExecutionSample $OUT/vouch-$pscenario.jfr)"
+  if [ "${BENCH_PROFILER:-async}" = async ]; then
+    mvn -B -q dependency:get -Dartifact=tools.profiler:async-profiler:4.1 >/dev/null
+    mkdir -p "$OUT/async-profiler"
+    unzip -o -q "$HOME/.m2/repository/tools/profiler/async-profiler/4.1/async-profiler-4.1.jar" 'linux-x64/*' -d "$OUT/async-profiler"
+    lib="$(pwd)/$OUT/async-profiler/linux-x64/libasyncProfiler.so"
+    jcmd "$VOUCH_PID" JVMTI.agent_load "$lib" '"start,event=cpu,interval=1ms"' >/dev/null
+    run_wrk "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix" >/dev/null
+    jcmd "$VOUCH_PID" JVMTI.agent_load "$lib" "\"stop,file=$(pwd)/$OUT/vouch-$pscenario.collapsed,collapsed\"" >/dev/null
+    jcmd "$VOUCH_PID" JVMTI.agent_load "$lib" "\"stop,file=$(pwd)/$OUT/vouch-$pscenario.html\"" >/dev/null || true
+    echo "Profile: $OUT/vouch-$pscenario.html (flame graph), $OUT/vouch-$pscenario.collapsed (folded stacks)"
+  else
+    jcmd "$VOUCH_PID" JFR.start name=bench settings=profile filename="$(pwd)/$OUT/vouch-$pscenario.jfr" >/dev/null
+    run_wrk "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix" >/dev/null
+    jcmd "$VOUCH_PID" JFR.stop name=bench >/dev/null
+    echo "JFR recording: $OUT/vouch-$pscenario.jfr (jfr print --events jdk.ExecutionSample $OUT/vouch-$pscenario.jfr)"
+  fi
 fi
 
 ROWS=()

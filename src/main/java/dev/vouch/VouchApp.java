@@ -136,7 +136,7 @@ public final class VouchApp implements AutoCloseable {
     SnapshotStore store = new SnapshotStore(pool);
     ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
         state -> !state.jobInFlight() && state.snapshot()
-            .map(s -> s.committedAt().plus(staleAfter).isAfter(clock.instant())).orElse(false));
+            .map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false));
     vertx.eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> reads.invalidate(m.body()));
     vertx.eventBus().<String>consumer(Addresses.WALLET_CHANGED, m -> reads.invalidate(m.body()));
     vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> reads.clear());

@@ -6,7 +6,6 @@ import dev.vouch.chain.model.ChainTx;
 import io.vertx.core.Future;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -22,21 +21,14 @@ import java.util.regex.Pattern;
  * cap transactions are in. An address the explorer never saw answers 404: no history. Pending
  * transactions (no block yet) are skipped.
  */
-final class BlockscoutReader implements HistorySource {
+final class BlockscoutReader extends ExplorerHistory {
 
   /** Default page of Blockscout; another size is asked for with items_count (v12 and later). */
   static final int DEFAULT_PAGE = 50;
   private static final Pattern CURSOR_KEY = Pattern.compile("[a-z_]{1,40}");
 
-  private final ExplorerClient client;
-
   BlockscoutReader(ExplorerClient client) {
-    this.client = client;
-  }
-
-  @Override
-  public String name() {
-    return client.source().name();
+    super(client);
   }
 
   @Override
@@ -47,8 +39,7 @@ final class BlockscoutReader implements HistorySource {
   private final class Paging {
     final String wallet;
     final int cap;
-    final List<ChainTx> txs = new ArrayList<>();
-    final Set<String> seen = new HashSet<>();
+    final ByHash<ChainTx> txs = new ByHash<>();
     final Set<Map<String, String>> cursors = new HashSet<>();
 
     Paging(String wallet, int cap) {
@@ -71,8 +62,8 @@ final class BlockscoutReader implements HistorySource {
         }
         for (JsonNode item : items) {
           ChainTx tx = tx(item);
-          if (tx != null && seen.add(tx.hash())) {
-            txs.add(tx);
+          if (tx != null) {
+            txs.add(tx.hash(), tx);
           }
         }
         if (txs.size() > cap) {
@@ -90,8 +81,9 @@ final class BlockscoutReader implements HistorySource {
     }
 
     private Future<ChainOutcome.History> done(boolean capped) {
-      txs.sort(HistoryReader.NEWEST_FIRST);
-      return Future.succeededFuture(new ChainOutcome.History(txs.subList(0, Math.min(cap, txs.size())), capped));
+      List<ChainTx> all = txs.entries;
+      all.sort(HistoryReader.NEWEST_FIRST);
+      return Future.succeededFuture(new ChainOutcome.History(all.subList(0, Math.min(cap, all.size())), capped));
     }
   }
 

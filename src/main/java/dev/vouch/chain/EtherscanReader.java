@@ -8,12 +8,10 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A wallet's history from the Etherscan API V2 ({@code chainid}, {@code module=account}):
@@ -27,20 +25,13 @@ import java.util.Set;
  * pass the window the walk restarts at page 1 with the range ending at the oldest block seen
  * (inclusive: a block cut by the page boundary is read again and deduplicated by hash).
  */
-final class EtherscanReader implements HistorySource {
+final class EtherscanReader extends ExplorerHistory {
 
   /** Above any chain's head; Etherscan clamps the range to its latest block. */
   static final String END = "9999999999";
 
-  private final ExplorerClient client;
-
   EtherscanReader(ExplorerClient client) {
-    this.client = client;
-  }
-
-  @Override
-  public String name() {
-    return client.source().name();
+    super(client);
   }
 
   @Override
@@ -76,8 +67,7 @@ final class EtherscanReader implements HistorySource {
     final String action;
     final String wallet;
     final int cap;
-    final List<Entry> entries = new ArrayList<>();
-    final Set<String> seen = new HashSet<>();
+    final ByHash<Entry> entries = new ByHash<>();
     /** The window in use: the configured one, lowered if the explorer says it is smaller. */
     int window = client.source().resultWindow();
     /** Oldest block seen in the current range. */
@@ -108,12 +98,10 @@ final class EtherscanReader implements HistorySource {
         for (JsonNode item : items) {
           Entry e = "txlist".equals(action) ? top(item) : internal(item);
           oldestInRange = Math.min(oldestInRange, e.block);
-          if (seen.add(e.hash)) {
-            entries.add(e);
-          }
+          entries.add(e.hash, e);
         }
-        if (items.size() < offset || seen.size() > cap) {
-          return Future.succeededFuture(entries);
+        if (items.size() < offset || entries.size() > cap) {
+          return Future.succeededFuture(entries.entries);
         }
         if ((long) (page + 1) * offset <= window) {
           return page(endBlock, page + 1);

@@ -3,7 +3,7 @@ package dev.vouch.decision;
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.decision.model.Decision;
-import dev.vouch.http.ApiError;
+import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 

@@ -8,6 +8,7 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.decision.BatchQuery;
 import dev.vouch.decision.model.BatchPlan;
+import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;

@@ -1,6 +1,7 @@
 package dev.vouch.http;
 
 import dev.vouch.decision.model.UseCase;
+import dev.vouch.error.ApiError;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;

@@ -1,6 +1,7 @@
 package dev.vouch.http;
 
 import dev.vouch.budget.model.TrustedProxies;
+import dev.vouch.error.ApiError;
 import io.vertx.core.Handler;
 import io.vertx.core.http.HttpConnection;
 import io.vertx.ext.web.RoutingContext;

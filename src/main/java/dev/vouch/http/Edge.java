@@ -6,9 +6,9 @@ import dev.vouch.budget.RateHeaders;
 import dev.vouch.budget.RateLimited;
 import dev.vouch.budget.model.Caller;
 import dev.vouch.bus.Failures;
+import dev.vouch.error.ApiError;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
-import dev.vouch.identity.Refused;
 import dev.vouch.store.StoreException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
@@ -167,9 +167,6 @@ public final class Edge {
   static ApiError toApiError(Throwable t, int status, HttpMethod method, String requestId) {
     if (t instanceof ApiError e) {
       return e;
-    }
-    if (t instanceof Refused r) {
-      return new ApiError(r.status(), r.code(), r.getMessage());
     }
     if (t instanceof RateLimited limited) {
       return new ApiError(429, "RATE_LIMITED", limited.getMessage());

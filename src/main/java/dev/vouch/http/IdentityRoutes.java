@@ -2,6 +2,7 @@ package dev.vouch.http;
 
 import dev.vouch.budget.Meter;
 import dev.vouch.budget.model.Operation;
+import dev.vouch.error.ApiError;
 import dev.vouch.identity.Attestations;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.identity.IdentityViews;

@@ -2,6 +2,7 @@ package dev.vouch.http;
 
 import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
+import dev.vouch.error.ApiError;
 import java.util.Locale;
 
 /** Validation of client-supplied identifiers; everything is checked before it reaches a consumer. */

@@ -10,9 +10,9 @@ import dev.vouch.decision.DecisionLookup;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
+import dev.vouch.error.ApiError;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.identity.Profiles;
-import dev.vouch.identity.Refused;
 import dev.vouch.identity.model.Usernames;
 import dev.vouch.indexing.ScanRequests;
 import dev.vouch.page.model.CheckPage;
@@ -175,7 +175,7 @@ final class PageRoutes {
             p.trust().reciprocalCount(), p.trust().networkHealth(), p.trust().trustConfidence(),
             p.scoreModelVersion())))
         .onFailure(t -> {
-          if (t instanceof Refused r && r.status() == 404) {
+          if (t instanceof ApiError r && r.status() == 404) {
             pages.error(ctx, 404, UNKNOWN_USERNAME);
           } else {
             pages.fail(ctx, t);

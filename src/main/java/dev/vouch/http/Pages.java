@@ -1,5 +1,6 @@
 package dev.vouch.http;
 
+import dev.vouch.error.ApiError;
 import dev.vouch.page.model.ErrorPage;
 import gg.jte.ContentType;
 import gg.jte.TemplateEngine;

@@ -3,6 +3,7 @@ package dev.vouch.http;
 import dev.vouch.budget.Meter;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
+import dev.vouch.error.ApiError;
 import dev.vouch.receipt.ReceiptIds;
 import dev.vouch.receipt.ReceiptRequests;
 import dev.vouch.receipt.model.Receipt;

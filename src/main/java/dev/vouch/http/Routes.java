@@ -1,5 +1,6 @@
 package dev.vouch.http;
 
+import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.Vertx;

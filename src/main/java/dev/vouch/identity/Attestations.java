@@ -4,6 +4,7 @@ import dev.vouch.chain.ChainCheck;
 import dev.vouch.chain.RpcException;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
+import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Instant;
@@ -44,14 +45,14 @@ public final class Attestations {
   public Future<IdentityViews.Written> attest(Attest in) {
     Instant now = clock.instant();
     if (in.attester().equals(in.subject())) {
-      return Future.failedFuture(Refused.badRequest("INVALID_REQUEST", "attester and subject must be two wallets."));
+      return Future.failedFuture(ApiError.badRequest("INVALID_REQUEST", "attester and subject must be two wallets."));
     }
     ChainConfig chain = catalogue.get(in.chainId());
     if (chain == null || !chain.indexed()) {
-      return Future.failedFuture(Refused.badRequest("CHAIN_NOT_SUPPORTED",
+      return Future.failedFuture(ApiError.badRequest("CHAIN_NOT_SUPPORTED",
           "chainId " + in.chainId() + " is not a chain of the catalogue this service reads; name a catalogue chain."));
     }
-    Refused late = deadline(in.deadline(), now);
+    ApiError late = deadline(in.deadline(), now);
     if (late != null) {
       return Future.failedFuture(late);
     }
@@ -61,11 +62,11 @@ public final class Attestations {
         .compose(v -> store.registered(java.util.List.of(in.attester(), in.subject())))
         .compose(registered -> {
           if (!registered.containsKey(in.attester())) {
-            return Future.failedFuture(Refused.unverifiable("ATTESTER_NOT_REGISTERED",
+            return Future.failedFuture(ApiError.unverifiable("ATTESTER_NOT_REGISTERED",
                 "The attester " + in.attester() + " has no username; claim one first (POST /api/v1/identities)."));
           }
           if (!registered.containsKey(in.subject())) {
-            return Future.failedFuture(Refused.unverifiable("COUNTERPARTY_NOT_REGISTERED",
+            return Future.failedFuture(ApiError.unverifiable("COUNTERPARTY_NOT_REGISTERED",
                 "The counterparty " + in.subject() + " has no username; attestations link two registered wallets."));
           }
           return store.attestationByTx(in.attester(), in.subject(), in.txHash());
@@ -87,22 +88,22 @@ public final class Attestations {
         .recover(t -> Future.failedFuture(t instanceof RpcException ? Claims.chainUnavailable(chain) : t))
         .map(status -> {
           if (status instanceof ChainCheck.NotFound) {
-            throw Refused.unverifiable("TX_NOT_FOUND",
+            throw ApiError.unverifiable("TX_NOT_FOUND",
                 "No transaction " + in.txHash() + " on " + chain.name() + "; check the hash and the chainId.");
           }
           if (status instanceof ChainCheck.Reverted) {
-            throw Refused.unverifiable("TX_REVERTED",
+            throw ApiError.unverifiable("TX_REVERTED",
                 "Transaction " + in.txHash() + " reverted on " + chain.name() + "; only successful transactions count.");
           }
           if (status instanceof ChainCheck.NotFinal x) {
-            throw Refused.unverifiable("TX_NOT_FINAL", "Transaction " + in.txHash() + " has " + x.confirmations()
+            throw ApiError.unverifiable("TX_NOT_FINAL", "Transaction " + in.txHash() + " has " + x.confirmations()
                 + " of the " + x.required() + " confirmations " + chain.name() + " needs; retry once it is final.");
           }
           ChainCheck.Final f = (ChainCheck.Final) status;
           boolean parties = (in.attester().equals(f.from()) && in.subject().equals(f.to()))
               || (in.subject().equals(f.from()) && in.attester().equals(f.to()));
           if (!parties) {
-            throw Refused.unverifiable("TX_WRONG_PARTIES", "Transaction " + in.txHash() + " is from " + f.from()
+            throw ApiError.unverifiable("TX_WRONG_PARTIES", "Transaction " + in.txHash() + " is from " + f.from()
                 + " to " + f.to() + "; its sender and recipient must be the attester and the counterparty.");
           }
           return new IdentityStore.Verified(f.from(), f.to(), f.value(), f.block(), f.time());
@@ -110,7 +111,7 @@ public final class Attestations {
   }
 
   public Future<IdentityViews.Attestation> read(long id) {
-    return store.attestation(id).map(a -> view(a.orElseThrow(() -> Refused.notFound("No attestation " + id + "."))));
+    return store.attestation(id).map(a -> view(a.orElseThrow(() -> ApiError.notFound("No attestation " + id + "."))));
   }
 
   /**
@@ -119,17 +120,17 @@ public final class Attestations {
    */
   public Future<IdentityViews.Written> decide(Action d, long id, long deadline, String signature) {
     Instant now = clock.instant();
-    Refused late = deadline(deadline, now);
+    ApiError late = deadline(deadline, now);
     if (late != null) {
       return Future.failedFuture(late);
     }
     return store.attestation(id).compose(found -> {
-      IdentityStore.Attestation a = found.orElseThrow(() -> Refused.notFound("No attestation " + id + "."));
+      IdentityStore.Attestation a = found.orElseThrow(() -> ApiError.notFound("No attestation " + id + "."));
       byte[] hash = Signatures.typedHash(TypedData.decision(homeChainId, d.name(), a.id(), a.from(), a.to(),
           a.chainId(), a.txHash(), deadline).encode());
       Future<String> signer = d == Action.revoke
           ? signedBy(a.from(), hash, signature, "the attester").map(v -> a.from())
-              .recover(t -> t instanceof Refused ? signedBy(a.to(), hash, signature, "the attester or the counterparty")
+              .recover(t -> t instanceof ApiError ? signedBy(a.to(), hash, signature, "the attester or the counterparty")
                   .map(v -> a.to()) : Future.failedFuture(t))
           : signedBy(a.to(), hash, signature, "the counterparty " + a.to()).map(v -> a.to());
       return signer.compose(who -> {
@@ -167,8 +168,8 @@ public final class Attestations {
     return Optional.empty();
   }
 
-  private static Refused closed(Action d, IdentityStore.Attestation a) {
-    return Refused.conflict("ATTESTATION_CLOSED", "Attestation " + a.id() + " is " + a.status() + "; it cannot be "
+  private static ApiError closed(Action d, IdentityStore.Attestation a) {
+    return ApiError.conflict("ATTESTATION_CLOSED", "Attestation " + a.id() + " is " + a.status() + "; it cannot be "
         + (d == Action.accept ? "accepted" : d == Action.reject ? "rejected" : "revoked")
         + " any more.");
   }
@@ -182,18 +183,18 @@ public final class Attestations {
     Future<Boolean> contract = home == null || !home.indexed() ? Future.succeededFuture(false)
         : chains.contractAccepts(home, wallet, hash, signature)
             .recover(t -> Future.failedFuture(t instanceof RpcException ? Claims.chainUnavailable(home) : t));
-    return contract.compose(ok -> ok ? Future.<Void>succeededFuture() : Future.failedFuture(Refused.badRequest(
+    return contract.compose(ok -> ok ? Future.<Void>succeededFuture() : Future.failedFuture(ApiError.badRequest(
         "SIGNATURE_INVALID", "The signature was not made by " + who
             + " over this EIP-712 message (see docs/identities.md for the typed data).")));
   }
 
-  private Refused deadline(long deadline, Instant now) {
+  private ApiError deadline(long deadline, Instant now) {
     if (deadline < now.getEpochSecond()) {
-      return Refused.badRequest("SIGNATURE_EXPIRED", "The signed deadline " + deadline
+      return ApiError.badRequest("SIGNATURE_EXPIRED", "The signed deadline " + deadline
           + " has passed; sign again with a later deadline (unix seconds).");
     }
     if (deadline > now.getEpochSecond() + maxDeadlineSeconds) {
-      return Refused.badRequest("INVALID_REQUEST", "deadline is more than " + maxDeadlineSeconds
+      return ApiError.badRequest("INVALID_REQUEST", "deadline is more than " + maxDeadlineSeconds
           + " seconds ahead; sign with a nearer one.");
     }
     return null;

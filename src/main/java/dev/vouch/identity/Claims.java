@@ -4,6 +4,7 @@ import dev.vouch.chain.ChainCheck;
 import dev.vouch.chain.RpcException;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
+import dev.vouch.error.ApiError;
 import dev.vouch.identity.model.SiweMessage;
 import dev.vouch.identity.model.Usernames;
 import io.vertx.core.Future;
@@ -45,7 +46,7 @@ public final class Claims {
 
   /** The stored form of a username to claim, or INVALID_USERNAME. */
   public String username(String raw) {
-    return Usernames.claimable(raw, suffix).orElseThrow(() -> Refused.badRequest("INVALID_USERNAME",
+    return Usernames.claimable(raw, suffix).orElseThrow(() -> ApiError.badRequest("INVALID_USERNAME",
         "Choose a name of " + Usernames.NAME_MIN + " to " + Usernames.NAME_MAX + " characters from a-z, 0-9 and "
             + "inner hyphens (\"alice\" or \"alice." + suffix + "\")."));
   }
@@ -72,7 +73,7 @@ public final class Claims {
   /** Verifies the signed challenge and registers the username; nothing is kept when any check fails. */
   public Future<IdentityViews.Identity> claim(String message, String signature) {
     if (message == null || message.isEmpty() || message.length() > MESSAGE_MAX || !Signatures.wellFormed(signature)) {
-      return Future.failedFuture(Refused.badRequest("INVALID_REQUEST",
+      return Future.failedFuture(ApiError.badRequest("INVALID_REQUEST",
           "Send {\"message\": the challenge text exactly as issued, \"signature\": 0x-hex personal_sign signature}."));
     }
     String nonce = SiweMessage.nonceOf(message);
@@ -89,7 +90,7 @@ public final class Claims {
         return Future.failedFuture(nonceUsed());
       }
       if (!now.isBefore(c.expiresAt())) {
-        return Future.failedFuture(Refused.badRequest("CHALLENGE_EXPIRED",
+        return Future.failedFuture(ApiError.badRequest("CHALLENGE_EXPIRED",
             "This challenge expired at " + c.expiresAt() + "; ask for a new one (POST /api/v1/identities/challenge)."));
       }
       byte[] hash = Signatures.personalHash(message);
@@ -97,7 +98,7 @@ public final class Claims {
       Future<String> kind = signer.isPresent() && signer.get().equals(c.wallet()) ? Future.succeededFuture("eoa")
           : contractSigned(c.wallet(), hash, signature).map(ok -> {
             if (!ok) {
-              throw Refused.badRequest("SIGNATURE_INVALID", "The signature was not made by " + c.wallet()
+              throw ApiError.badRequest("SIGNATURE_INVALID", "The signature was not made by " + c.wallet()
                   + " over this message (EIP-191 personal_sign, or EIP-1271 for a contract wallet).");
             }
             return "eip1271";
@@ -129,25 +130,25 @@ public final class Claims {
     return new String(out);
   }
 
-  static Refused chainUnavailable(ChainConfig chain) {
-    return new Refused(503, "CHAIN_UNAVAILABLE", "The " + chain.name()
+  static ApiError chainUnavailable(ChainConfig chain) {
+    return new ApiError(503, "CHAIN_UNAVAILABLE", "The " + chain.name()
         + " node did not answer; nothing was recorded. Retry shortly.");
   }
 
-  static Refused nonceUsed() {
-    return Refused.conflict("NONCE_USED", "This challenge was already used; ask for a new one.");
+  static ApiError nonceUsed() {
+    return ApiError.conflict("NONCE_USED", "This challenge was already used; ask for a new one.");
   }
 
-  static Refused unknownChallenge() {
-    return Refused.badRequest("CHALLENGE_UNKNOWN",
+  static ApiError unknownChallenge() {
+    return ApiError.badRequest("CHALLENGE_UNKNOWN",
         "The message is not a challenge this service issued (or it was altered); sign the message exactly as issued.");
   }
 
-  static Refused usernameTaken() {
-    return Refused.conflict("USERNAME_TAKEN", "This username is already registered; choose another.");
+  static ApiError usernameTaken() {
+    return ApiError.conflict("USERNAME_TAKEN", "This username is already registered; choose another.");
   }
 
-  static Refused walletRegistered() {
-    return Refused.conflict("WALLET_ALREADY_REGISTERED", "This wallet already has a username (one per wallet).");
+  static ApiError walletRegistered() {
+    return ApiError.conflict("WALLET_ALREADY_REGISTERED", "This wallet already has a username (one per wallet).");
   }
 }

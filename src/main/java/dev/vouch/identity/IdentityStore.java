@@ -1,5 +1,6 @@
 package dev.vouch.identity;
 
+import dev.vouch.error.ApiError;
 import dev.vouch.indexing.JobStore;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
@@ -72,7 +73,7 @@ final class IdentityStore {
 
   /**
    * Takes the nonce, registers the username and queues the wallet's first commit, in one
-   * transaction. A nonce already taken, a username or wallet already registered: Refused, nothing kept.
+   * transaction. A nonce already taken, a username or wallet already registered: ApiError, nothing kept.
    */
   Future<Void> register(Challenge c, String signature, String kind, Instant now) {
     return pool.withTransaction(conn -> conn.preparedQuery(IdentityQueries.USE_CHALLENGE)
@@ -198,6 +199,6 @@ final class IdentityStore {
   }
 
   private static <T> Future<T> translate(Throwable t) {
-    return Future.failedFuture(t instanceof Refused ? t : StoreException.translate(t));
+    return Future.failedFuture(t instanceof ApiError ? t : StoreException.translate(t));
   }
 }

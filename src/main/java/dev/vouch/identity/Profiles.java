@@ -1,5 +1,6 @@
 package dev.vouch.identity;
 
+import dev.vouch.error.ApiError;
 import dev.vouch.graph.TrustGraphStore;
 import dev.vouch.identity.model.Usernames;
 import dev.vouch.score.model.RiskLevel;
@@ -29,13 +30,13 @@ public final class Profiles {
 
   /** The lowercase username to look up, or INVALID_USERNAME. */
   public static String lookup(String raw) {
-    return Usernames.lookup(raw).orElseThrow(() -> Refused.badRequest("INVALID_USERNAME",
+    return Usernames.lookup(raw).orElseThrow(() -> ApiError.badRequest("INVALID_USERNAME",
         "Provide a username of 2 to 64 characters in the form <name>.<suffix> (e.g. alice.vouch)."));
   }
 
   public Future<IdentityViews.Profile> profile(String username) {
     return store.profile(username).compose(found -> {
-      IdentityStore.Profile p = found.orElseThrow(() -> Refused.notFound("No registered username " + username + "."));
+      IdentityStore.Profile p = found.orElseThrow(() -> ApiError.notFound("No registered username " + username + "."));
       return trust.read(p.wallet(), clock.instant()).map(t -> {
         var m = t.trustGraph().metrics();
         boolean cached = p.score() != null;
@@ -78,6 +79,6 @@ public final class Profiles {
     } catch (IllegalArgumentException ignored) {
       // falls through to the refusal
     }
-    throw Refused.badRequest("INVALID_REQUEST", "The cursor does not decode; pass pagination.nextCursor as given.");
+    throw ApiError.badRequest("INVALID_REQUEST", "The cursor does not decode; pass pagination.nextCursor as given.");
   }
 }

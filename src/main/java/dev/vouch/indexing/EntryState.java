@@ -12,10 +12,18 @@ import java.time.Instant;
  * @param lastAttemptAt when the latest job last moved (finished, started or was queued)
  * @param ledger the refresh_ledger table exists on this deployment
  * @param inFlightSince when the job in flight was queued, null when none
+ * @param evidenceReadAt when the snapshot's oldest evidence was read (a chain carried from an
+ *     earlier snapshot keeps its own time); null when no snapshot
  */
 public record EntryState(
     boolean known, Instant lastIndexedAt, boolean inFlight, String lastState, Instant lastAttemptAt,
-    boolean registered, boolean ledger, Instant inFlightSince) {
+    boolean registered, boolean ledger, Instant inFlightSince, Instant evidenceReadAt) {
+
+  /** D6 for the score read's rescan: no snapshot, or some of its evidence older than staleAfter. */
+  public boolean staleAt(Instant now, Duration staleAfter) {
+    Instant read = evidenceReadAt != null ? evidenceReadAt : lastIndexedAt;
+    return read == null || read.plus(staleAfter).isBefore(now);
+  }
 
   /** The latest attempt failed less than the cooldown ago: seconds until the next may start, else 0. */
   public long cooldownSeconds(Instant now, Duration cooldown) {

@@ -134,12 +134,15 @@ final class IndexingQueries {
   static final String NOTIFY_SNAPSHOT = "SELECT pg_notify('vouch_snapshot', $1)";
 
   /**
-   * What the entry points decide on, in one round trip: known wallet, latest snapshot time, a job
+   * What the entry points decide on, in one round trip: known wallet, latest snapshot time (and
+   * when its oldest evidence was read), a job
    * in flight (since when it was queued), the latest attempt, registration and whether the refresh ledger exists. $1 wallet.
    */
   static final String ENTRY_STATE = """
       SELECT w.address IS NOT NULL AS known,
              s.committed_at,
+             least(s.committed_at, (SELECT min(c.indexed_at) FROM snapshot_chains c
+                                     WHERE c.snapshot_id = s.id AND c.status <> 'error')) AS evidence_read_at,
              (SELECT min(a.created_at) FROM index_jobs a
                WHERE a.wallet = q.address AND a.state IN ('queued', 'running')) AS in_flight_since,
              j.state AS last_state,

@@ -36,11 +36,6 @@ public final class JobStore {
     return pool;
   }
 
-  /** A queued job's id, or empty when one is already queued or running for the wallet. */
-  public Future<Optional<Long>> enqueue(String wallet, String kind, String mode, Instant now) {
-    return enqueue(pool, wallet, kind, mode, now);
-  }
-
   /**
    * Inside a decision: the job and, for a keyed refresh (apiKeyId not null), its refresh_ledger
    * row (who asked); empty when a job is already queued or running.
@@ -62,16 +57,16 @@ public final class JobStore {
    */
   public <T> Future<T> decide(String wallet, BiFunction<SqlConnection, EntryState, Future<T>> body) {
     return pool.withTransaction(conn -> conn.preparedQuery(IndexingQueries.LOCK_WALLET).execute(Tuple.of(wallet))
-            .recover(JobStore::translate)
             .compose(locked -> state(conn, wallet))
-            .compose(state -> body.apply(conn, state)))
-        .recover(t -> Future.failedFuture(t instanceof RuntimeException && isOwn(t) ? t : StoreException.translate(t)));
+            .compose(state -> body.apply(conn, state).recover(t -> Future.failedFuture(new Raised(t)))))
+        .recover(t -> Future.failedFuture(t instanceof Raised r ? r.getCause() : StoreException.translate(t)));
   }
 
-  /** Failures a decision body raises itself (refusals, budget errors, translated store errors). */
-  private static boolean isOwn(Throwable t) {
-    return !(t instanceof io.vertx.pgclient.PgException || t instanceof io.vertx.core.VertxException
-        || t instanceof java.io.IOException || t instanceof java.util.concurrent.TimeoutException);
+  /** Carries a decision body's own failure through the transaction, so only SQL failures are translated. */
+  private static final class Raised extends RuntimeException {
+    Raised(Throwable cause) {
+      super(null, cause, false, false);
+    }
   }
 
   private static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
@@ -180,7 +175,7 @@ public final class JobStore {
           return new EntryState(r.getBoolean("known"), instant(r.getOffsetDateTime("committed_at")),
               r.getOffsetDateTime("in_flight_since") != null, r.getString("last_state"),
               instant(r.getOffsetDateTime("last_attempt_at")), r.getBoolean("registered"), r.getBoolean("ledger"),
-              instant(r.getOffsetDateTime("in_flight_since")));
+              instant(r.getOffsetDateTime("in_flight_since")), instant(r.getOffsetDateTime("evidence_read_at")));
         })
         .recover(JobStore::translate);
   }

@@ -136,8 +136,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
 
   private boolean rescannable(EntryState state) {
     Instant now = clock.instant();
-    boolean stale = state.lastIndexedAt() == null || state.lastIndexedAt().plus(staleAfter).isBefore(now);
-    return state.known() && stale && !state.inFlight() && !state.attemptedWithin(now, cooldown);
+    return state.known() && state.staleAt(now, staleAfter) && !state.inFlight() && !state.attemptedWithin(now, cooldown);
   }
 
   /** What one locked decision came to; counted is the cap count it took (refunded unless started). */

@@ -4,7 +4,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.Decision;
-import dev.vouch.http.ApiError;
+import dev.vouch.error.ApiError;
 import dev.vouch.receipt.model.Receipt;
 import dev.vouch.receipt.model.ReceiptPayload;
 import dev.vouch.receipt.model.Signature;

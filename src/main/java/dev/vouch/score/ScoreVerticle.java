@@ -39,7 +39,7 @@ public final class ScoreVerticle extends VerticleBase {
    * decides (known wallet, no scan in flight, no recent attempt, budget) and any refusal is silent.
    */
   private Future<Boolean> rescanIfDue(WalletState state, ScoreQuery q) {
-    boolean fresh = state.snapshot().map(s -> !s.committedAt().plus(staleAfter).isBefore(clock.instant())).orElse(false);
+    boolean fresh = state.snapshot().map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false);
     if (fresh || state.jobInFlight()) {
       return Future.succeededFuture(false);
     }
@@ -56,6 +56,6 @@ public final class ScoreVerticle extends VerticleBase {
     CommittedSnapshot s = state.snapshot().get();
     return ScoreReport.committed(state.wallet(), state.username(), s.score(), s.breakdown(),
         s.evidence(), s.activeChains(), s.scoreModelVersion(), s.committedAt(),
-        inProgress, clock.instant(), staleAfter);
+        inProgress, s.staleAt(clock.instant(), staleAfter));
   }
 }

@@ -30,7 +30,8 @@ final class SnapshotQueries {
                         'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
                         'standing', c.is_standing, 'historyCapped', c.history_capped,
                         'recencyReliable', c.recency_reliable, 'source', c.source,
-                        'fallbackFrom', c.fallback_from) ORDER BY c.chain_id)::text
+                        'fallbackFrom', c.fallback_from,
+                        'at', (extract(epoch FROM c.indexed_at) * 1000)::bigint) ORDER BY c.chain_id)::text
                 FROM snapshot_chains c WHERE c.snapshot_id = s.id)) AS coverage,
              (SELECT json_agg(json_build_object(
                         'peer', p.peer, 'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,

@@ -16,6 +16,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -26,11 +27,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 
 /** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
@@ -71,15 +74,16 @@ public final class SnapshotStore {
         .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames))
         .recover(t -> Future.failedFuture(StoreException.translate(t)))
         .map(rows -> {
+          Map<String, Integer> at = positions(rows);
           List<Resolved> out = new ArrayList<>(addresses.length);
           for (Row row : rows) {
-            out.add(resolved(row));
+            out.add(resolved(new Named(row, at)));
           }
           return out;
         });
   }
 
-  private static Resolved resolved(Row row) {
+  private static Resolved resolved(Named row) {
     if (row.getString("address") == null) {
       return Resolved.unknown();
     }
@@ -94,7 +98,7 @@ public final class SnapshotStore {
   public Future<WalletState> read(String wallet) {
     return pool.preparedQuery(SnapshotQueries.READ_STATE_ONE)
         .execute(Tuple.of(wallet))
-        .map(rows -> map(rows.iterator().next()))
+        .map(rows -> map(new Named(rows.iterator().next(), positions(rows))))
         .recover(t -> Future.failedFuture(StoreException.translate(t)));
   }
 
@@ -258,7 +262,60 @@ public final class SnapshotStore {
     return i == null ? null : i.atOffset(ZoneOffset.UTC);
   }
 
-  private static WalletState map(Row row) {
+  /** Column positions of a result, found once: the driver searches the names on every get by name. */
+  private static Map<String, Integer> positions(RowSet<Row> rows) {
+    List<String> names = rows.columnsNames();
+    Map<String, Integer> at = new HashMap<>(names.size() * 2);
+    for (int i = 0; i < names.size(); i++) {
+      at.put(names.get(i), i);
+    }
+    return at;
+  }
+
+  /** A read-state row whose values are got by name through the result's positions. */
+  private record Named(Row row, Map<String, Integer> at) {
+    private int i(String column) {
+      Integer position = at.get(column);
+      if (position == null) {
+        throw new IllegalStateException("no column " + column + " in the read state");
+      }
+      return position;
+    }
+
+    String getString(String c) {
+      return row.getString(i(c));
+    }
+
+    Integer getInteger(String c) {
+      return row.getInteger(i(c));
+    }
+
+    Long getLong(String c) {
+      return row.getLong(i(c));
+    }
+
+    Boolean getBoolean(String c) {
+      return row.getBoolean(i(c));
+    }
+
+    String[] getArrayOfStrings(String c) {
+      return row.getArrayOfStrings(i(c));
+    }
+
+    OffsetDateTime getOffsetDateTime(String c) {
+      return row.getOffsetDateTime(i(c));
+    }
+
+    Object getValue(String c) {
+      return row.getValue(i(c));
+    }
+
+    JsonArray getJsonArray(String c) {
+      return row.getJsonArray(i(c));
+    }
+  }
+
+  private static WalletState map(Named row) {
     String wallet = row.getString("address");
     Optional<CommittedSnapshot> snapshot = Optional.empty();
     if (row.getLong("snapshot_id") != null) {
@@ -277,12 +334,34 @@ public final class SnapshotStore {
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists"))));
+          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists")),
+          evidenceReadAt(row.getString("coverage"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     return new WalletState(wallet, row.getString("username"), snapshot,
         edges(row.getJsonArray("edges")), row.getBoolean("in_flight"),
         new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
+  }
+
+  /**
+   * When the oldest evidence of the snapshot was read: the "at" of a chain that kept earlier
+   * evidence after a transient failure (the commit writes it for those; the fallback for every
+   * chain); null when none, which means the commit time. Parsed again only when "at" is there.
+   */
+  private static Instant evidenceReadAt(String json) {
+    if (json == null || !json.contains("\"at\"")) {
+      return null;
+    }
+    JsonArray rows = new JsonArray(json);
+    Long oldest = null;
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject c = rows.getJsonObject(i);
+      Long at = c.getLong("at");
+      if (at != null && !"error".equals(c.getString("status")) && (oldest == null || at < oldest)) {
+        oldest = at;
+      }
+    }
+    return oldest == null ? null : Instant.ofEpochMilli(oldest);
   }
 
   /**
@@ -301,6 +380,9 @@ public final class SnapshotStore {
       m.put("recencyReliable", c.recencyReliable());
       m.put("source", c.source());
       m.put("fallbackFrom", c.fallbackFrom());
+      if (c.transient_() && !"error".equals(c.status())) {
+        m.put("at", c.indexedAt().toEpochMilli());   // carried evidence ages by its own read time (D6)
+      }
       out.add(m);
     });
     try {
@@ -310,11 +392,32 @@ public final class SnapshotStore {
     }
   }
 
-  /** Straight from the text to records: no intermediate JSON tree on the batch hot path. */
+  /**
+   * Coverage texts repeat across wallets (the same chains with the same statuses and sources), so
+   * each distinct text is parsed once; the records are immutable and shared. Bounded: emptied when
+   * it reaches {@link #PARSED_MAX} texts.
+   */
   static List<ChainCoverage> coverage(String json) {
     if (json == null) {
       return List.of();
     }
+    List<ChainCoverage> known = PARSED.get(json);
+    if (known != null) {
+      return known;
+    }
+    List<ChainCoverage> parsed = parse(json);
+    if (PARSED.size() >= PARSED_MAX) {
+      PARSED.clear();
+    }
+    PARSED.put(json, parsed);
+    return parsed;
+  }
+
+  private static final int PARSED_MAX = 4096;
+  private static final Map<String, List<ChainCoverage>> PARSED = new ConcurrentHashMap<>();
+
+  /** Straight from the text to records: no intermediate JSON tree. */
+  private static List<ChainCoverage> parse(String json) {
     try {
       return List.of(COVERAGE_READER.<ChainCoverage[]>readValue(json));
     } catch (JsonProcessingException e) {

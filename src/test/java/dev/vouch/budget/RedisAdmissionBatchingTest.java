@@ -47,6 +47,8 @@ class RedisAdmissionBatchingTest {
     redis = RedisCounterStore.client(vertx, "redis://127.0.0.1:" + port, false, 5000);
     budgets = new Budgets(new RedisCounterStore(redis, TestRedis.uniquePrefix(), 5000,
         new SimpleMeterRegistry().counter("late")), Clock.systemUTC());
+    // Load the script once, so no count below includes a NOSCRIPT answer and its EVAL retry.
+    await(budgets.spend("warm-up", 1, 1));
   }
 
   @AfterAll
@@ -83,8 +85,7 @@ class RedisAdmissionBatchingTest {
   void aBurstOfOneCallerIsOneScriptRunAndAdmitsExactlyTheLimit() {
     long before = scriptRuns();
     List<Admission> answers = inOneTurn(i -> budgets.spend("burst", 30, 1), 50);
-    assertThat(scriptRuns() - before).as("50 admissions of one caller, one script run (plus a reload at most)")
-        .isBetween(1L, 2L);
+    assertThat(scriptRuns() - before).as("50 admissions of one caller, one script run").isEqualTo(1L);
     assertThat(answers.stream().filter(Admission::admitted).count()).isEqualTo(30);
     // In order, as one at a time: the first 30 fit, the rest are refused.
     assertThat(answers.subList(0, 30)).allMatch(Admission::admitted);
@@ -104,7 +105,7 @@ class RedisAdmissionBatchingTest {
   void callersAreNeverMixedInOneScriptRun() {
     long before = scriptRuns();
     List<Admission> answers = inOneTurn(i -> budgets.spend("caller-" + (i % 3), 5, 1), 30);
-    assertThat(scriptRuns() - before).as("one run per caller").isBetween(3L, 4L);
+    assertThat(scriptRuns() - before).as("one run per caller").isEqualTo(3L);
     for (int c = 0; c < 3; c++) {
       assertThat(await(budgets.used(Limit.perMinute("units", "caller-" + c, 5, 0)))).isEqualTo(5);
     }
@@ -117,6 +118,6 @@ class RedisAdmissionBatchingTest {
     int n = RedisCounterStore.MAX_BATCH * 2 + 1;
     List<Admission> answers = inOneTurn(i -> budgets.spend("big", 1_000, 1), n);
     assertThat(answers).allMatch(Admission::admitted);
-    assertThat(scriptRuns() - before).isBetween(3L, 4L);
+    assertThat(scriptRuns() - before).as("64 + 64 + 1").isEqualTo(3L);
   }
 }

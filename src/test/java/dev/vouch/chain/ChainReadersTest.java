@@ -3,22 +3,19 @@ package dev.vouch.chain;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.chain.model.ChainOutcome;
-import dev.vouch.chain.model.ChainRead;
 import dev.vouch.chain.model.ChainTx;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.support.Anvil;
+import dev.vouch.support.ChainReading;
 import dev.vouch.support.FaultyRpc;
 import dev.vouch.support.FaultyRpc.Reply;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
+import dev.vouch.support.HistoryKinds;
 import io.vertx.core.Vertx;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -30,6 +27,7 @@ class ChainReadersTest {
   static final BigInteger ETH = BigInteger.TEN.pow(18);
   static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 2, 5, 1 << 20, 10, 60, 15, 100);
 
+  static ChainReading reading;
   static Vertx vertx;
   static Anvil arc;
   static Anvil ethereum;
@@ -37,22 +35,19 @@ class ChainReadersTest {
   static String peer;
   static String reverter;
   /** Transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
-  static final int TOTAL = 34;
+  static final int TOTAL = HistoryKinds.COUNT + 30;
 
   @BeforeAll
   static void seed() {
-    vertx = Vertx.vertx();
-    dev.vouch.bus.Codecs.register(vertx, List.of(ChainRead.class));
+    // 60 s bounds a failure, it is no timing claim.
+    reading = new ChainReading(Duration.ofSeconds(60));
+    vertx = reading.vertx;
     arc = Anvil.start(5042002, T0);
     ethereum = Anvil.start(1, T0);
-    wallet = Anvil.randomAddress();
-    peer = Anvil.randomAddress();
-    arc.fund(wallet);
-    arc.fund(peer);
-    arc.sendAt(T0.plus(Duration.ofDays(10)), wallet, peer, ETH);
-    arc.sendAt(T0.plus(Duration.ofDays(11)), peer, wallet, ETH.multiply(BigInteger.TWO));
-    reverter = arc.deployReverterAt(T0.plus(Duration.ofDays(12)), wallet);
-    arc.callAt(T0.plus(Duration.ofDays(13)), wallet, reverter);
+    HistoryKinds kinds = HistoryKinds.seed(arc, T0, ETH);
+    wallet = kinds.wallet();
+    peer = kinds.peer();
+    reverter = kinds.reverter();
     arc.bulk(wallet, Anvil.randomAddresses(30), BigInteger.ONE, 5, T0.plus(Duration.ofDays(14)));
   }
 
@@ -60,7 +55,7 @@ class ChainReadersTest {
   static void stop() {
     arc.close();
     ethereum.close();
-    vertx.close();
+    reading.close();
   }
 
   static ChainConfig chain(long id, ChainConfig.EvidenceMode mode, int cap, int pageSize, int timeoutMs, String... urls) {
@@ -73,25 +68,7 @@ class ChainReadersTest {
   }
 
   static ChainOutcome read(ChainConfig chain, AppConfig.Indexing ix) {
-    ChainReaders readers = onContext(() -> ChainReaders.deploy(vertx, List.of(chain), ix, false));
-    try {
-      List<ChainRead> reads = onContext(() -> readers.read(wallet));
-      assertThat(reads).hasSize(1);
-      return reads.get(0).outcome();
-    } finally {
-      onContext(readers::close);
-    }
-  }
-
-  /** Runs on a Vert.x context, as the worker does, and waits for the result. */
-  static <T> T onContext(Supplier<Future<T>> work) {
-    Promise<T> p = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> work.get().onComplete(p));
-    try {
-      return p.future().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return reading.read(chain, ix, wallet).outcome();
   }
 
   static ChainOutcome.Failed failed(ChainOutcome o) {

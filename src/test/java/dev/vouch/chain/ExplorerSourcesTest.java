@@ -18,11 +18,11 @@ import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.AnvilExplorer;
+import dev.vouch.support.ChainReading;
+import dev.vouch.support.HistoryKinds;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestDatabase;
-import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.math.BigInteger;
@@ -32,8 +32,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -56,8 +54,9 @@ class ExplorerSourcesTest {
       .withTraffic(128 << 20, 1_000_000, 30_000, 100_000, 10);
   static final long ARC = 5042002;
   /** Top-level transactions of the wallet: 1 out, 1 in, 1 creation, 1 failed call, 30 bulk out. */
-  static final int TOP_LEVEL = 34;
+  static final int TOP_LEVEL = HistoryKinds.COUNT + 30;
 
+  static ChainReading reading;
   static Vertx vertx;
   static Anvil arc;
   static AnvilExplorer explorer;
@@ -67,18 +66,14 @@ class ExplorerSourcesTest {
 
   @BeforeAll
   static void seed() {
-    vertx = Vertx.vertx();
-    dev.vouch.bus.Codecs.register(vertx, List.of(ChainRead.class));
+    // 120 s bounds a failure, it is no timing claim.
+    reading = new ChainReading(Duration.ofSeconds(120));
+    vertx = reading.vertx;
     arc = Anvil.start(ARC, T0);
     explorer = AnvilExplorer.start(arc);
-    wallet = Anvil.randomAddress();
-    peer = Anvil.randomAddress();
-    arc.fund(wallet);
-    arc.fund(peer);
-    arc.sendAt(T0.plus(Duration.ofDays(10)), wallet, peer, ETH);
-    arc.sendAt(T0.plus(Duration.ofDays(11)), peer, wallet, ETH.multiply(BigInteger.TWO));
-    String reverter = arc.deployReverterAt(T0.plus(Duration.ofDays(12)), wallet);
-    arc.callAt(T0.plus(Duration.ofDays(13)), wallet, reverter);
+    HistoryKinds kinds = HistoryKinds.seed(arc, T0, ETH);
+    wallet = kinds.wallet();
+    peer = kinds.peer();
     // A contract that forwards what it receives to the wallet: the peer's payment reaches the
     // wallet only inside a call (txlistinternal lists it; the evidence rules skip it).
     arc.setNextTimestamp(T0.plus(Duration.ofDays(14)));
@@ -93,7 +88,7 @@ class ExplorerSourcesTest {
   static void stop() {
     explorer.close();
     arc.close();
-    vertx.close();
+    reading.close();
   }
 
   @AfterEach
@@ -120,24 +115,7 @@ class ExplorerSourcesTest {
   }
 
   static ChainRead read(ChainConfig chain, String who) {
-    ChainReaders readers = onContext(() -> ChainReaders.deploy(vertx, List.of(chain), IX, false));
-    try {
-      List<ChainRead> reads = onContext(() -> readers.read(who));
-      assertThat(reads).hasSize(1);
-      return reads.get(0);
-    } finally {
-      onContext(readers::close);
-    }
-  }
-
-  static <T> T onContext(Supplier<Future<T>> work) {
-    Promise<T> p = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> work.get().onComplete(p));
-    try {
-      return p.future().toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return reading.read(chain, IX, who);
   }
 
   /** The wallet's own transactions (what the evidence rules count), newest first. */

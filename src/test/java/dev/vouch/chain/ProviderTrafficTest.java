@@ -11,11 +11,11 @@ import dev.vouch.config.ChainConfig.Source;
 import dev.vouch.config.ChainConfig.SourceType;
 import dev.vouch.ops.Metrics;
 import dev.vouch.support.Anvil;
+import dev.vouch.support.ChainReading;
 import dev.vouch.support.FaultyRpc;
 import dev.vouch.support.FaultyRpc.Reply;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.math.BigInteger;
@@ -25,7 +25,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
@@ -45,14 +44,16 @@ class ProviderTrafficTest {
   static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 3, 5, 1 << 20, 10, 60, 15, 100);
   static final String EMPTY_BLOCKSCOUT_PAGE = "{\"items\":[],\"next_page_params\":null}";
 
+  static ChainReading reading;
   static Vertx vertx;
   static Anvil arc;
   static String wallet;
 
   @BeforeAll
   static void seed() {
-    vertx = Vertx.vertx();
-    dev.vouch.bus.Codecs.register(vertx, List.of(ChainRead.class));
+    // 60 s bounds a failure, it is no timing claim.
+    reading = new ChainReading(Duration.ofSeconds(60));
+    vertx = reading.vertx;
     arc = Anvil.start(ARC, T0);
     wallet = Anvil.randomAddress();
     String peer = Anvil.randomAddress();
@@ -64,7 +65,7 @@ class ProviderTrafficTest {
   @AfterAll
   static void stop() {
     arc.close();
-    vertx.close();
+    reading.close();
   }
 
   static ChainConfig rpcChain(ChainConfig.EvidenceMode mode, int concurrency, int maxBatch, String url) {
@@ -79,32 +80,13 @@ class ProviderTrafficTest {
 
   /** Each chain's outcome for each wallet, read in parallel by one set of readers. */
   static List<List<ChainRead>> readAll(List<ChainConfig> chains, AppConfig.Indexing ix, List<String> wallets) {
-    ChainReaders readers = onContext(() -> ChainReaders.deploy(vertx, chains, ix, false));
-    try {
-      return onContext(() -> {
-        List<Future<List<ChainRead>>> all = new ArrayList<>();
-        wallets.forEach(w -> all.add(readers.read(w)));
-        return Future.all(all).map(f -> f.<List<ChainRead>>list());
-      });
-    } finally {
-      onContext(readers::close);
-    }
+    return reading.readAll(chains, ix, wallets);
   }
 
   static ChainOutcome read(ChainConfig chain, AppConfig.Indexing ix) {
     return readAll(List.of(chain), ix, List.of(wallet)).get(0).get(0).outcome();
   }
 
-  /** Runs on a Vert.x context, as the worker does; 60 s bounds a failure, it is no timing claim. */
-  static <T> T onContext(Supplier<Future<T>> work) {
-    Promise<T> p = Promise.promise();
-    vertx.getOrCreateContext().runOnContext(v -> work.get().onComplete(p));
-    try {
-      return p.future().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-  }
 
   static ChainOutcome.Failed failed(ChainOutcome o) {
     assertThat(o).isInstanceOf(ChainOutcome.Failed.class);
@@ -215,7 +197,7 @@ class ProviderTrafficTest {
         RpcClient client = new RpcClient(vertx, web, chain, ix.rpcRetries(), ix.rpcBackoffMs(), ix.maxResponseBytes(),
             ChainTraffic.of(vertx, ix));
         // Joined, not all(): the count is only final once every chunk has given up.
-        List<Future<List<JsonNode>>> chunks = onContext(() -> {
+        List<Future<List<JsonNode>>> chunks = reading.onContext(() -> {
           RpcSession session = client.session();
           List<Future<List<JsonNode>>> parts = new ArrayList<>();
           for (int i = 0; i < 20; i++) {

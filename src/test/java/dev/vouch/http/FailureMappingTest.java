@@ -3,6 +3,7 @@ package dev.vouch.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.budget.KeyRejected;
+import dev.vouch.error.ApiError;
 import dev.vouch.store.StoreException;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;

@@ -1,5 +1,9 @@
 package dev.vouch.identity;
 
+import static dev.vouch.support.Backdated.E18;
+import static dev.vouch.support.Backdated.GENESIS;
+import static dev.vouch.support.Backdated.NOW;
+import static dev.vouch.support.Backdated.days;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.Anvil;
@@ -30,10 +34,6 @@ import org.junit.jupiter.api.Test;
  */
 class TrustGraphApiTest {
 
-  static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  static final Instant G = NOW.minus(Duration.ofDays(1000));
-  static final BigInteger E18 = BigInteger.TEN.pow(18);
-
   static Anvil arc;
   static TestApp app;
   static IdentityFixture ids;
@@ -56,7 +56,7 @@ class TrustGraphApiTest {
 
   @BeforeAll
   static void build() {
-    arc = Anvil.start(5042002, G);
+    arc = Anvil.start(5042002, GENESIS);
     isolated = wallet();
     healthy = wallet();
     for (int i = 0; i < 4; i++) {
@@ -66,10 +66,10 @@ class TrustGraphApiTest {
       ring.add(wallet());
     }
     // Old wallets, each funded from its own source years ago.
-    arc.sendAt(G.plus(Duration.ofDays(10)), funder(), healthy.address(), E18);
-    arc.sendAt(G.plus(Duration.ofDays(11)), funder(), isolated.address(), E18);
+    arc.sendAt(days(10), funder(), healthy.address(), E18);
+    arc.sendAt(days(11), funder(), isolated.address(), E18);
     for (int i = 0; i < 4; i++) {
-      arc.sendAt(G.plus(Duration.ofDays(12 + i)), funder(), peers.get(i).address(), E18);
+      arc.sendAt(days(12 + i), funder(), peers.get(i).address(), E18);
     }
     // Each old peer pays the healthy wallet: the transactions they will attest.
     List<String> peerTx = new ArrayList<>();

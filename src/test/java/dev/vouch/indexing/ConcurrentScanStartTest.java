@@ -10,6 +10,7 @@ import dev.vouch.support.FaultyRpc.Reply;
 import dev.vouch.support.RawHttp;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
+import dev.vouch.support.TestKeys;
 import dev.vouch.support.TestRedis;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 12 item 6: intakes of one wallet sent truly in parallel (separate connections, every
+ * Issue 12 item 6: intakes (and keyed refreshes) of one wallet sent truly in parallel (separate connections, every
  * request held back short of its last byte until all are connected, then released together)
  * start exactly one job and charge exactly one start, also when the worker fails that job within
  * milliseconds (its only chain refuses every request) so that later decisions meet the cooldown.
@@ -124,9 +125,52 @@ class ConcurrentScanStartTest {
     assertThat(scansLeftToday(ip)).isEqualTo(24);
   }
 
+  @Test
+  void parallelKeyedRefreshesOfANewWalletStartOneJobWithOneLedgerRowAndOneCharge() throws Exception {
+    for (int round = 0; round < 4; round++) {
+      refreshRound();
+    }
+  }
+
+  /** One burst of refreshes of a new wallet by a new key (its own budget). */
+  static void refreshRound() throws Exception {
+    TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+    String wallet = Anvil.randomAddress();
+    String refresh = "POST /api/v1/interaction-graph/" + wallet + "/refresh HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        + "Authorization: " + key.bearer() + "\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
+
+    List<RawHttp.Answer> answers = burst(refresh);
+
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE wallet = ?", wallet)).isEqualTo(1);
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM refresh_ledger WHERE wallet = ?", wallet)).isEqualTo(1);
+    int cooldown = 0;
+    int started = 0;
+    for (RawHttp.Answer a : answers) {
+      if (a.status() == 429) {
+        cooldown++;
+        assertThat(a.json().getJsonObject("error").getString("message")).contains("cooldown");
+      } else if ("started".equals(a.json().getJsonObject("data").getString("status"))) {
+        started++;
+        assertThat(a.json().getJsonObject("data").getString("mode")).isEqualTo("first_index");
+      } else {
+        assertThat(a.json().getJsonObject("data").getString("status")).isEqualTo("indexing");
+        assertThat(a.header("X-RateLimit-Remaining")).isNull();
+      }
+    }
+    assertThat(started).isEqualTo(1);
+    // developer: 120 units a minute; the start and each cooldown answer spent 5, then one unit read.
+    RawHttp.Answer probe = RawHttp.once(app.port, "GET /api/v1/decision/" + Anvil.randomAddress()
+        + " HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: " + key.bearer() + "\r\nConnection: close\r\n\r\n");
+    assertThat(Long.parseLong(probe.header("X-RateLimit-Remaining"))).isEqualTo(120 - 5L * (1 + cooldown) - 1);
+  }
+
   /** PARALLEL intakes of one wallet on their own connections, released together. */
   static List<RawHttp.Answer> burst(String wallet, String ip) throws Exception {
-    String request = request(wallet, ip);
+    return burst(request(wallet, ip));
+  }
+
+  /** PARALLEL copies of one request on their own connections, released together. */
+  static List<RawHttp.Answer> burst(String request) throws Exception {
     String head = request.substring(0, request.length() - 1);
     List<RawHttp> connections = new ArrayList<>();
     try {

@@ -1,13 +1,16 @@
 package dev.vouch.indexing;
 
+import static dev.vouch.support.Backdated.E18;
+import static dev.vouch.support.Backdated.NOW;
+import static dev.vouch.support.Backdated.days;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.bus.Addresses;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
 import dev.vouch.support.Anvil;
-import dev.vouch.support.ChainsFile;
 import dev.vouch.support.ChainsFile.Entry;
+import dev.vouch.support.IntakeChains;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
@@ -34,14 +37,7 @@ import org.junit.jupiter.api.Test;
  */
 class IntakeEvidenceTest {
 
-  static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  static final Instant G = NOW.minus(Duration.ofDays(1000));
-  static final BigInteger E18 = BigInteger.TEN.pow(18);
-
-  static Anvil arc;
-  static Anvil ethereum;
-  static Anvil base;
-  static Anvil polygon;
+  static IntakeChains anvils;
   static TestApp app;
   static String w;
   static String a;
@@ -50,65 +46,44 @@ class IntakeEvidenceTest {
   static String d;
   static String reverter;
 
-  static Instant days(long n) {
-    return G.plus(Duration.ofDays(n));
-  }
-
   @BeforeAll
   static void seed() {
-    arc = Anvil.start(5042002, G);
-    ethereum = Anvil.start(1, G);
-    base = Anvil.start(8453, G);
-    polygon = Anvil.start(137, G);
+    anvils = IntakeChains.start();
     w = Anvil.randomAddress();
     a = Anvil.randomAddress();
     b = Anvil.randomAddress();
     c = Anvil.randomAddress();
     d = Anvil.randomAddress();
-    for (Anvil chain : List.of(arc, ethereum, base, polygon)) {
-      for (String x : List.of(w, a, b, c)) {
-        chain.fund(x);
-      }
-    }
+    anvils.fund(List.of(w, a, b, c));
     // Arc: out, in, a contract creation, a reverted call to it, noise between others, in, out.
-    arc.sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
-    arc.sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
-    arc.sendAt(days(95), a, b, BigInteger.ONE);
-    reverter = arc.deployReverterAt(days(100), w);
-    arc.callAt(days(101), w, reverter);
-    arc.sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
-    arc.sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
+    anvils.arc().sendAt(days(95), a, b, BigInteger.ONE);
+    reverter = anvils.arc().deployReverterAt(days(100), w);
+    anvils.arc().callAt(days(101), w, reverter);
+    anvils.arc().sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
+    anvils.arc().sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
     // Ethereum: exact small values in wei.
-    ethereum.sendAt(days(200), w, a, BigInteger.valueOf(3));
-    ethereum.sendAt(days(201), a, w, BigInteger.valueOf(5));
-    ethereum.sendAt(days(202), w, c, BigInteger.valueOf(7));
-    ethereum.sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
+    anvils.ethereum().sendAt(days(200), w, a, BigInteger.valueOf(3));
+    anvils.ethereum().sendAt(days(201), a, w, BigInteger.valueOf(5));
+    anvils.ethereum().sendAt(days(202), w, c, BigInteger.valueOf(7));
+    anvils.ethereum().sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
     // Base: 12 transfers, the history cap is 8.
     for (int i = 0; i < 12; i++) {
-      base.sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
+      anvils.base().sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
     }
     // Polygon (aggregate): two sent transactions.
-    polygon.sendAt(days(10), w, a, BigInteger.ONE);
-    polygon.sendAt(days(11), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(10), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(11), w, a, BigInteger.ONE);
 
-    var chains = ChainsFile.write(List.of(
-        Entry.history("Arc Testnet", 5042002, "USDC", arc.url),
-        Entry.history("Ethereum Mainnet", 1, "ETH", ethereum.url),
-        Entry.history("Base", 8453, "ETH", base.url).cap(8),
-        Entry.aggregate("Polygon", 137, "POL", polygon.url),
-        new Entry("BNB Chain", 56, "BNB", "aggregate", 1000, 3000, List.of())));
-    var env = new java.util.HashMap<>(TestApp.UNMETERED);
-    env.putAll(Map.of("CHAINS_FILE", chains.toString(), "VOUCH_INDEXING_POLL_MS", "100",
-        "VOUCH_MODELS_FLAGGED_ADDRESSES", c));
-    app = TestApp.start(env);
+    app = anvils.app(List.of(new Entry("BNB Chain", 56, "BNB", "aggregate", 1000, 3000, List.of())),
+        Map.of("VOUCH_MODELS_FLAGGED_ADDRESSES", c));
   }
 
   @AfterAll
   static void stop() {
     app.close();
-    for (Anvil chain : List.of(arc, ethereum, base, polygon)) {
-      chain.close();
-    }
+    anvils.close();
   }
 
   static HttpResponse<Buffer> post(String path) {
@@ -227,8 +202,8 @@ class IntakeEvidenceTest {
   @Test
   void otherInstancesHearOfEveryCommittedSnapshot() {
     String wallet = Anvil.randomAddress();
-    arc.fund(wallet);
-    arc.sendAt(NOW.minus(Duration.ofMinutes(30)), wallet, a, BigInteger.ONE);
+    anvils.arc().fund(wallet);
+    anvils.arc().sendAt(NOW.minus(Duration.ofMinutes(30)), wallet, a, BigInteger.ONE);
     List<String> heard = new CopyOnWriteArrayList<>();
     try (TestApp other = TestApp.startOn(app.database, Map.of("VOUCH_ROLE", "api"))) {
       other.app.vertx().eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> heard.add(m.body()))

@@ -61,10 +61,18 @@ class ProviderBlipTest {
   }
 
   static TestApp start(FaultyRpc ethereumProxy) {
+    return start(ethereumProxy, arc.url);
+  }
+
+  static TestApp start(FaultyRpc ethereumProxy, FaultyRpc arcProxy) {
+    return start(ethereumProxy, arcProxy.url);
+  }
+
+  static TestApp start(FaultyRpc ethereumProxy, String arcUrl) {
     Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
     env.putAll(Map.of(
         "CHAINS_FILE", ChainsFile.write(List.of(
-            Entry.history("Arc Testnet", 5042002, "USDC", arc.url),
+            Entry.history("Arc Testnet", 5042002, "USDC", arcUrl),
             Entry.history("Ethereum Mainnet", 1, "ETH", ethereumProxy.url))).toString(),
         "VOUCH_INDEXING_POLL_MS", "100",
         "VOUCH_INDEXING_RPC_RETRIES", "1",
@@ -168,10 +176,25 @@ class ProviderBlipTest {
       assertThat(instant(ethereumRow(app, veteran).get("indexed_at"))).isEqualTo(firstRead);
       assertThat(TestApp.data(app.get("/api/v1/score/" + veteran)).getLong("totalTxCount")).isEqualTo(14);
 
+      // The outage lasts a day: the second retry still carries, and evidence read over 24 hours ago
+      // is stale (D6) even though the snapshot itself was just committed.
+      long beforeSecond = snapshots(app, veteran);
+      app.clock.advance(Duration.ofHours(24));
+      Instant secondRetry = app.clock.instant();
+      Sql.await("third retry queued", 30_000, () -> Sql.count(app.database,
+          "SELECT count(*) FROM index_jobs WHERE wallet = ? AND kind = 'retry' AND state = 'queued' AND retry_round = 3",
+          veteran) == 1);
+      assertThat(snapshots(app, veteran)).isEqualTo(beforeSecond + 1);
+      JsonObject stale = TestApp.data(app.get("/api/v1/decision/" + veteran));
+      assertThat(stale.getJsonObject("freshness").getString("lastIndexedAt")).isEqualTo(secondRetry.toString());
+      assertThat(stale.getJsonArray("reasons").stream().map(r -> ((JsonObject) r).getString("code")))
+          .contains("DATA_STALE");
+      assertThat(TestApp.data(app.get("/api/v1/score/" + veteran)).getBoolean("refreshRecommended")).isTrue();
+
       // The provider recovers: the next retry commits fresh evidence with no request from anyone.
       down.set(false);
       long before3 = snapshots(app, veteran);
-      app.clock.advance(Duration.ofSeconds(121));
+      app.clock.advance(Duration.ofSeconds(241));
       Instant recovered = app.clock.instant();
       Sql.await("snapshot after recovery", 30_000, () -> snapshots(app, veteran) == before3 + 1);
       assertThat(ethereumRow(app, veteran)).containsEntry("is_transient", false).containsEntry("tx_count", 12L);
@@ -182,6 +205,42 @@ class ProviderBlipTest {
       JsonObject after = TestApp.data(app.get("/api/v1/decision/" + veteran));
       assertThat(after.getJsonObject("coverage").getBoolean("hasTransientIssues")).isFalse();
       assertThat(after.getInteger("score")).isEqualTo(before.getInteger("score"));
+      assertThat(after.getJsonArray("reasons").stream().map(r -> ((JsonObject) r).getString("code")))
+          .doesNotContain("DATA_STALE");
+    }
+  }
+
+  @Test
+  void aReindexWhoseEveryChainFailedKeepsTheSnapshotAndIsRetriedByTheWorker() {
+    String wallet = Anvil.randomAddress();
+    ethereum.fund(wallet);
+    ethereum.send(wallet, Anvil.randomAddress(), BigInteger.ONE, null);
+    AtomicBoolean down = new AtomicBoolean(false);
+    try (FaultyRpc eth = proxy(down); FaultyRpc arcDown = FaultyRpc.start((n, body) -> down.get()
+            ? Reply.status(503, "") : Reply.forward(arc.url));
+        TestApp app = start(eth, arcDown)) {
+      String key = TestKeys.create(app.app.config(), "developer").secret();
+      assertThat(post(app, "/api/v1/intake/" + wallet, null).statusCode()).isEqualTo(202);
+      Sql.await("first snapshot", 30_000, () -> snapshots(app, wallet) == 1);
+
+      app.clock.advance(Duration.ofMinutes(61));
+      Instant failedAt = app.clock.instant();
+      down.set(true);
+      assertThat(TestApp.data(post(app, "/api/v1/interaction-graph/" + wallet + "/refresh", key))
+          .getString("status")).isEqualTo("started");
+      Sql.await("retry queued after the failed run", 30_000, () -> Sql.count(app.database,
+          "SELECT count(*) FROM index_jobs WHERE wallet = ? AND kind = 'retry' AND state = 'queued'", wallet) == 1);
+      // Nothing usable: the snapshot stays as it was (no worse, no newer), the run failed.
+      assertThat(snapshots(app, wallet)).isEqualTo(1);
+      assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE wallet = ? AND kind = 'refresh'"
+          + " AND state = 'failed'", wallet)).isEqualTo(1);
+      assertThat(instant(Sql.one(app.database, "SELECT not_before FROM index_jobs WHERE wallet = ? AND state = 'queued'",
+          wallet).get("not_before"))).isEqualTo(failedAt.plusSeconds(60));
+
+      down.set(false);
+      app.clock.advance(Duration.ofSeconds(61));
+      Sql.await("the retry committed", 30_000, () -> snapshots(app, wallet) == 2);
+      assertThat(TestApp.data(app.get("/api/v1/score/" + wallet)).getLong("totalTxCount")).isEqualTo(1);
     }
   }
 

@@ -1,5 +1,8 @@
 package dev.vouch.interaction;
 
+import static dev.vouch.support.Backdated.E18;
+import static dev.vouch.support.Backdated.NOW;
+import static dev.vouch.support.Backdated.days;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.interaction.model.GraphModel;
@@ -9,6 +12,7 @@ import dev.vouch.score.model.ScoreModel;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.ChainsFile;
 import dev.vouch.support.ChainsFile.Entry;
+import dev.vouch.support.IntakeChains;
 import dev.vouch.support.Shapes;
 import dev.vouch.support.Shapes.T;
 import dev.vouch.support.Snapshots;
@@ -40,14 +44,7 @@ import org.junit.jupiter.api.Test;
  */
 class InteractionGraphApiTest {
 
-  static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
-  static final Instant G = NOW.minus(Duration.ofDays(1000));
-  static final BigInteger E18 = BigInteger.TEN.pow(18);
-
-  static Anvil arc;
-  static Anvil ethereum;
-  static Anvil base;
-  static Anvil polygon;
+  static IntakeChains anvils;
   static TestApp app;
   static String w;
   static String a;
@@ -61,16 +58,9 @@ class InteractionGraphApiTest {
   static String pager;
   static List<String> pagerPeers;
 
-  static Instant days(long n) {
-    return G.plus(Duration.ofDays(n));
-  }
-
   @BeforeAll
   static void seed() {
-    arc = Anvil.start(5042002, G);
-    ethereum = Anvil.start(1, G);
-    base = Anvil.start(8453, G);
-    polygon = Anvil.start(137, G);
+    anvils = IntakeChains.start();
     w = Anvil.randomAddress();
     a = Anvil.randomAddress();
     b = Anvil.randomAddress();
@@ -80,58 +70,45 @@ class InteractionGraphApiTest {
     f = Anvil.randomAddress();
     pager = Anvil.randomAddress();
     pagerPeers = Anvil.randomAddresses(7);
-    for (Anvil chain : List.of(arc, ethereum, base, polygon)) {
-      for (String x : List.of(w, a, b, c, pager)) {
-        chain.fund(x);
-      }
-    }
+    anvils.fund(List.of(w, a, b, c, pager));
     // Arc (USDC): out, in, noise, a contract deployment and a reverted call carrying 1 USDC,
     // in, a self-send, one transfer tied in time with one on Ethereum, out.
-    arc.sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
-    arc.sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
-    arc.sendAt(days(95), a, b, BigInteger.ONE);
-    reverter = arc.deployReverterAt(days(100), w);
-    arc.setNextTimestamp(days(101));
-    String reverted = arc.send(w, reverter, E18, "0x");
-    assertThat(arc.receipt(reverted).get("status").asText()).isEqualTo("0x0");
-    arc.sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
-    arc.sendAt(days(401), w, w, BigInteger.valueOf(5));
-    arc.sendAt(days(700), w, f, BigInteger.ONE);
+    anvils.arc().sendAt(days(30), w, a, E18.multiply(BigInteger.valueOf(15)).divide(BigInteger.TEN));
+    anvils.arc().sendAt(days(90), a, w, E18.divide(BigInteger.valueOf(4)));
+    anvils.arc().sendAt(days(95), a, b, BigInteger.ONE);
+    reverter = anvils.arc().deployReverterAt(days(100), w);
+    anvils.arc().setNextTimestamp(days(101));
+    String reverted = anvils.arc().send(w, reverter, E18, "0x");
+    assertThat(anvils.arc().receipt(reverted).get("status").asText()).isEqualTo("0x0");
+    anvils.arc().sendAt(days(400), b, w, E18.multiply(BigInteger.TWO));
+    anvils.arc().sendAt(days(401), w, w, BigInteger.valueOf(5));
+    anvils.arc().sendAt(days(700), w, f, BigInteger.ONE);
     for (int i = 0; i < pagerPeers.size(); i++) {
-      arc.sendAt(days(800).plus(Duration.ofMinutes(i)), pager, pagerPeers.get(i), BigInteger.ONE);
+      anvils.arc().sendAt(days(800).plus(Duration.ofMinutes(i)), pager, pagerPeers.get(i), BigInteger.ONE);
     }
-    arc.sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
+    anvils.arc().sendAt(NOW.minus(Duration.ofDays(1)), w, b, E18.divide(BigInteger.TEN));
     // Ethereum (ETH, wei): a both ways, c both ways, e once at the same time as f on Arc.
-    ethereum.sendAt(days(200), w, a, BigInteger.valueOf(3));
-    ethereum.sendAt(days(201), a, w, BigInteger.valueOf(5));
-    ethereum.sendAt(days(202), w, c, BigInteger.valueOf(7));
-    ethereum.sendAt(days(700), w, e, BigInteger.ONE);
-    ethereum.sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
+    anvils.ethereum().sendAt(days(200), w, a, BigInteger.valueOf(3));
+    anvils.ethereum().sendAt(days(201), a, w, BigInteger.valueOf(5));
+    anvils.ethereum().sendAt(days(202), w, c, BigInteger.valueOf(7));
+    anvils.ethereum().sendAt(days(700), w, e, BigInteger.ONE);
+    anvils.ethereum().sendAt(NOW.minus(Duration.ofHours(2)), c, w, BigInteger.valueOf(11));
     // Base (ETH, capped at 8): 12 transfers to d, then one to a; the 8 newest are read.
     for (int i = 0; i < 12; i++) {
-      base.sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
+      anvils.base().sendAt(days(500).plus(Duration.ofHours(i)), w, d, BigInteger.valueOf(1000));
     }
-    base.sendAt(days(600), w, a, BigInteger.valueOf(1000));
+    anvils.base().sendAt(days(600), w, a, BigInteger.valueOf(1000));
     // Polygon (aggregate): activity that never yields counterparties.
-    polygon.sendAt(days(10), w, a, BigInteger.ONE);
+    anvils.polygon().sendAt(days(10), w, a, BigInteger.ONE);
 
-    var chains = ChainsFile.write(List.of(
-        Entry.history("Arc Testnet", 5042002, "USDC", arc.url),
-        Entry.history("Ethereum Mainnet", 1, "ETH", ethereum.url),
-        Entry.history("Base", 8453, "ETH", base.url).cap(8),
-        Entry.aggregate("Polygon", 137, "POL", polygon.url)));
-    var env = new HashMap<>(TestApp.UNMETERED);
-    env.putAll(Map.of("CHAINS_FILE", chains.toString(), "VOUCH_INDEXING_POLL_MS", "100"));
-    app = TestApp.start(env);
+    app = anvils.app(List.of(), Map.of());
     intakeAndWait(app, w);
   }
 
   @AfterAll
   static void stop() {
     app.close();
-    for (Anvil chain : List.of(arc, ethereum, base, polygon)) {
-      chain.close();
-    }
+    anvils.close();
   }
 
   static void intakeAndWait(TestApp on, String wallet) {
@@ -366,7 +343,7 @@ class InteractionGraphApiTest {
 
     // New activity and a keyed refresh two hours later; the client polls until coverage moves.
     String added = Anvil.randomAddress();
-    arc.sendAt(NOW.plus(Duration.ofHours(1)), pager, added, BigInteger.ONE);
+    anvils.arc().sendAt(NOW.plus(Duration.ofHours(1)), pager, added, BigInteger.ONE);
     app.clock.advance(Duration.ofHours(2));
     Instant refreshedAt = app.clock.instant();
     try {
@@ -423,9 +400,9 @@ class InteractionGraphApiTest {
 
   @Test
   void aCompletelyIndexedWalletWithNoActivityIsCompleteAndEmpty() {
-    var chains = ChainsFile.write(List.of(Entry.history("Arc Testnet", 5042002, "USDC", arc.url)));
+    var arcFile = ChainsFile.write(List.of(Entry.history("Arc Testnet", 5042002, "USDC", anvils.arc().url)));
     var env = new HashMap<>(TestApp.UNMETERED);
-    env.putAll(Map.of("CHAINS_FILE", chains.toString(), "VOUCH_INDEXING_POLL_MS", "100"));
+    env.putAll(Map.of("CHAINS_FILE", arcFile.toString(), "VOUCH_INDEXING_POLL_MS", "100"));
     try (TestApp arcOnly = TestApp.start(env)) {
       String quiet = Anvil.randomAddress();
       intakeAndWait(arcOnly, quiet);

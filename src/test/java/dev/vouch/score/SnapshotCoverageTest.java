@@ -58,4 +58,18 @@ class SnapshotCoverageTest {
     assertThat(base.historyCapped()).isNull();
     assertThat(base.fallbackFrom()).containsExactly("otterscan", "etherscan");
   }
+
+  @Test
+  void aCoverageTextIsParsedOnceAndItsRecordsShared() {
+    Instant at = Instant.parse("2026-11-22T12:00:00Z");
+    String text = SnapshotStore.coverageText(Snapshots.healthyCoverage(at));
+    List<ChainCoverage> first = SnapshotStore.coverage(text);
+    assertThat(SnapshotStore.coverage(new String(text))).isSameAs(first);
+    assertThat(first).extracting(ChainCoverage::chain).containsExactly("Ethereum Mainnet", "Polygon", "Arc Testnet");
+    // Bounded: thousands of distinct texts later the first is parsed anew, equal but not the same.
+    for (int i = 0; i < 5000; i++) {
+      SnapshotStore.coverage(text.replace("\"history\"", "\"history" + i + "\""));
+    }
+    assertThat(SnapshotStore.coverage(text)).isEqualTo(first).isNotSameAs(first);
+  }
 }

@@ -2,6 +2,7 @@ package dev.vouch.support;
 
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -32,8 +33,13 @@ public final class Observe {
 
   /** Blocks for a future; its own failure is rethrown as is when unchecked. */
   public static <T> T await(Future<T> future) {
+    return await(future, Duration.ofSeconds(20));
+  }
+
+  /** As {@link #await(Future)}; the bound only limits how long a broken future hangs a test. */
+  public static <T> T await(Future<T> future, Duration bound) {
     try {
-      return future.toCompletionStage().toCompletableFuture().get(20, TimeUnit.SECONDS);
+      return future.toCompletionStage().toCompletableFuture().get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (ExecutionException e) {
       if (e.getCause() instanceof RuntimeException r) {
         throw r;

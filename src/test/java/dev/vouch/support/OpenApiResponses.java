@@ -16,13 +16,12 @@ import io.vertx.openapi.validation.ValidatableResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Validates every answer the test suites receive against src/main/resources/openapi.yaml with
@@ -264,15 +263,6 @@ public final class OpenApiResponses {
   }
 
   private static <T> T await(io.vertx.core.Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-    } catch (ExecutionException e) {
-      if (e.getCause() instanceof RuntimeException r) {
-        throw r;
-      }
-      throw new IllegalStateException(e.getCause());
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
+    return Observe.await(f, Duration.ofSeconds(30));
   }
 }

@@ -11,6 +11,8 @@ import java.util.TreeMap;
  * The latest committed snapshot of a wallet, as the decision model reads it.
  *
  * @param flaggedLists distinct flagged counterparties per screening list name
+ * @param evidenceReadAt when the oldest evidence in it was read: earlier than committedAt when a
+ *     chain kept the evidence of an earlier snapshot after a transient failure; null = committedAt
  */
 public record CommittedSnapshot(
     int score,
@@ -20,10 +22,22 @@ public record CommittedSnapshot(
     Instant committedAt,
     List<String> activeChains,
     List<ChainCoverage> coverage,
-    Map<String, Integer> flaggedLists) {
+    Map<String, Integer> flaggedLists,
+    Instant evidenceReadAt) {
 
   public CommittedSnapshot {
     flaggedLists = flaggedLists == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new TreeMap<>(flaggedLists));
+    evidenceReadAt = evidenceReadAt == null || evidenceReadAt.isAfter(committedAt) ? committedAt : evidenceReadAt;
+  }
+
+  public CommittedSnapshot(int score, Breakdown breakdown, Evidence evidence, String scoreModelVersion,
+      Instant committedAt, List<String> activeChains, List<ChainCoverage> coverage, Map<String, Integer> flaggedLists) {
+    this(score, breakdown, evidence, scoreModelVersion, committedAt, activeChains, coverage, flaggedLists, null);
+  }
+
+  /** D6: some of the evidence was read longer ago than staleAfter (carried evidence counts by its own time). */
+  public boolean staleAt(Instant now, java.time.Duration staleAfter) {
+    return evidenceReadAt.plus(staleAfter).isBefore(now);
   }
 
   public CommittedSnapshot(int score, Breakdown breakdown, Evidence evidence, String scoreModelVersion,

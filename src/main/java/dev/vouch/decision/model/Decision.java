@@ -17,4 +17,4 @@ public record Decision(
     Freshness freshness,
     Coverage coverage,
     String scoreModelVersion,
-    String decisionModelVersion) {}
+    String decisionModelVersion) implements DecisionFields {}

@@ -100,8 +100,8 @@ public final class DecisionModel {
     }
     coverageFindings(in, snap, caution, warnings, missing);
 
-    // D6: stale evidence.
-    boolean stale = snap.committedAt().plus(staleAfter).isBefore(in.now());
+    // D6: stale evidence, also a chain's evidence carried from an older snapshot.
+    boolean stale = snap.staleAt(in.now(), staleAfter);
     if (stale) {
       caution.add(new Coded(DATA_STALE, "Committed evidence is older than "
           + staleAfter.toHours() + " hours; refresh before relying on it."));
@@ -214,7 +214,8 @@ public final class DecisionModel {
     }
     if (!transientChains.isEmpty()) {
       warnings.add(new Coded(DATA_PROVIDER_TRANSIENT, "A data provider failed temporarily for "
-          + String.join(", ", transientChains) + "; a refresh may fill the gap."));
+          + String.join(", ", transientChains) + "; earlier evidence is kept where there was some, the indexer"
+          + " retries on its own for a while, and a refresh may fill the gap."));
     }
     if (!cappedChains.isEmpty()) {
       warnings.add(new Coded(DATA_HISTORY_CAPPED, "History reached the indexing cap on "

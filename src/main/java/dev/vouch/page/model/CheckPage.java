@@ -22,7 +22,7 @@ public record CheckPage(String query, String useCase, String error, DecisionView
   }
 
   public static CheckPage of(String query, DecisionView d) {
-    return new CheckPage(query, d.useCase(), null, d, d.indexing() ? PROGRESS_REFRESH_SECONDS : 0);
+    return new CheckPage(query, d.words().useCase(), null, d, d.indexing() ? PROGRESS_REFRESH_SECONDS : 0);
   }
 
   public List<String> useCases() {

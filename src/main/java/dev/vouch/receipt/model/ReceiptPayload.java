@@ -2,6 +2,7 @@ package dev.vouch.receipt.model;
 
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Decision;
+import dev.vouch.decision.model.DecisionFields;
 import dev.vouch.decision.model.EvidenceUse;
 import dev.vouch.decision.model.Freshness;
 import dev.vouch.decision.model.RecommendedLimit;
@@ -26,7 +27,7 @@ public record ReceiptPayload(
     EvidenceUse evidence,
     Freshness freshness,
     String scoreModelVersion,
-    String decisionModelVersion) {
+    String decisionModelVersion) implements DecisionFields {
 
   public static ReceiptPayload of(Decision d) {
     return new ReceiptPayload(d.wallet(), d.username(), d.useCase(), d.decision(), d.riskLevel(),

@@ -29,8 +29,15 @@ public record ScoreReport(
   public static ScoreReport committed(String wallet, String username, int score, Breakdown b,
       Evidence e, List<String> activeChains, String modelVersion, Instant committedAt,
       boolean refreshInProgress, Instant now, Duration staleAfter) {
+    return committed(wallet, username, score, b, e, activeChains, modelVersion, committedAt, refreshInProgress,
+        committedAt.plus(staleAfter).isBefore(now));
+  }
+
+  /** Report of a committed snapshot whose staleness (D6, CommittedSnapshot.staleAt) is known. */
+  public static ScoreReport committed(String wallet, String username, int score, Breakdown b,
+      Evidence e, List<String> activeChains, String modelVersion, Instant committedAt,
+      boolean refreshInProgress, boolean stale) {
     RiskLevel level = ScoreModel.riskLevel(score, b.riskPenalty());
-    boolean stale = committedAt.plus(staleAfter).isBefore(now);
     return new ScoreReport(wallet, username, score, modelVersion, level.label(), level.badge(), b,
         activeChains, e.totalTxCount(), e.arcTxCount(), e.walletAgeDays(),
         new Attestations(e.acceptedAttestations(), e.attestationCounterparties()),

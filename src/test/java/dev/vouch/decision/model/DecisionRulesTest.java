@@ -1,6 +1,7 @@
 package dev.vouch.decision.model;
 
 import static dev.vouch.decision.model.Inputs.FULL;
+import static dev.vouch.decision.model.Inputs.NOW;
 import static dev.vouch.decision.model.Inputs.TRUSTED;
 import static dev.vouch.decision.model.Inputs.input;
 import static dev.vouch.decision.model.Inputs.scoring;
@@ -158,6 +159,20 @@ class DecisionRulesTest {
     assertThat(stale.decision()).isEqualTo(Verdict.caution);
     assertThat(stale.freshness().cacheStatus()).isEqualTo("cached");
     assertThat(stale.freshness().refreshRecommended()).isTrue();
+  }
+
+  @Test
+  void d6CarriedEvidenceCountsByTheTimeItWasRead() {
+    CommittedSnapshot s = snapshot(STRONG, Duration.ofHours(1), FULL);
+    java.util.function.Function<Duration, CommittedSnapshot> carriedFor = age -> new CommittedSnapshot(s.score(),
+        s.breakdown(), s.evidence(), s.scoreModelVersion(), s.committedAt(), s.activeChains(), s.coverage(),
+        s.flaggedLists(), NOW.minus(age));
+    Decision recent = DecisionModel.decide(input(UseCase.payment, carriedFor.apply(Duration.ofHours(24)), TRUSTED));
+    assertThat(codes(recent.reasons())).doesNotContain("DATA_STALE");
+    Decision old = DecisionModel.decide(input(UseCase.payment,
+        carriedFor.apply(Duration.ofHours(24).plusSeconds(1)), TRUSTED));
+    assertThat(codes(old.reasons())).containsExactly("DATA_STALE");
+    assertThat(old.freshness().lastIndexedAt()).isEqualTo(s.committedAt());   // the snapshot's own time
   }
 
   @Test

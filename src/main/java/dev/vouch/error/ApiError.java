@@ -1,6 +1,11 @@
-package dev.vouch.http;
+package dev.vouch.error;
 
-/** An error answer of the CONTRACT.md catalogue: status, stable code, a message saying what to do. */
+/**
+ * An error answer of the CONTRACT.md catalogue (CONTRACT 2 envelope): status, stable code, a
+ * message saying what to do. Any capability throws it for a refusal (nothing was recorded when
+ * it is thrown); the edge maps it to HTTP once. It lives apart from http so that capabilities
+ * refuse without depending on the edge.
+ */
 public final class ApiError extends RuntimeException {
 
   private final int status;
@@ -26,15 +31,28 @@ public final class ApiError extends RuntimeException {
   }
 
   public static ApiError invalidRequest(String message) {
-    return new ApiError(400, "INVALID_REQUEST", message);
+    return badRequest("INVALID_REQUEST", message);
   }
 
   public static ApiError invalidSort(String message) {
-    return new ApiError(400, "INVALID_SORT", message);
+    return badRequest("INVALID_SORT", message);
+  }
+
+  public static ApiError badRequest(String code, String message) {
+    return new ApiError(400, code, message);
   }
 
   public static ApiError notFound(String message) {
     return new ApiError(404, "NOT_FOUND", message);
+  }
+
+  public static ApiError conflict(String code, String message) {
+    return new ApiError(409, code, message);
+  }
+
+  /** The request is well formed but its claim does not check out against the chain. */
+  public static ApiError unverifiable(String code, String message) {
+    return new ApiError(422, code, message);
   }
 
   public static ApiError internal() {
