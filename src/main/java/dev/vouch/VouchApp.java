@@ -97,7 +97,7 @@ public final class VouchApp implements AutoCloseable {
 
     PrometheusMeterRegistry registry = Metrics.registry();
     Vertx vertx = Vertx.builder()
-        .with(Metrics.vertxOptions())
+        .with(Metrics.vertxOptions().setEventLoopPoolSize(config.http().eventLoopThreads()))
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
     Metrics.attach(vertx, registry);

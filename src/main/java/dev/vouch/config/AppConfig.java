@@ -41,6 +41,7 @@ public record AppConfig(
    * @param maxConnectionsPerIp open connections one direct peer may hold (trusted proxies exempt)
    * @param requestTimeoutMs how long the edge waits for a consumer's answer before 503
    * @param corsOrigins browser origins allowed to call the API ("*" for any); empty = no CORS
+   * @param eventLoops event-loop threads of the process; 0 = one per core
    */
   public record Http(
       String host,
@@ -54,7 +55,14 @@ public record AppConfig(
       int maxConnectionsPerIp,
       int requestTimeoutMs,
       List<String> corsOrigins,
-      int accessLogPerSecond) {}
+      int accessLogPerSecond,
+      int eventLoops) {
+
+    /** Event-loop threads: the configured count, or one per core (bench/README.md measured two per core as slower). */
+    public int eventLoopThreads() {
+      return eventLoops > 0 ? eventLoops : Runtime.getRuntime().availableProcessors();
+    }
+  }
 
   /**
    * Postgres. The deadlines keep a hung database from hanging the API: together they stay under
@@ -191,7 +199,8 @@ public record AppConfig(
         role,
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
-            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond()),
+            http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
+            http.eventLoops()),
         database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 

@@ -19,6 +19,12 @@ class ConfigLoaderTest {
     assertThat(c.models().staleAfterHours()).isEqualTo(24);
     assertThat(c.chains()).extracting(ChainConfig::chainId).containsExactly(5042002L, 1L, 8453L, 42161L, 137L, 56L);
     assertThat(c.chains().get(4).mode()).isEqualTo(ChainConfig.EvidenceMode.aggregate);
+    assertThat(c.http().eventLoopThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
+  }
+
+  @Test
+  void eventLoopThreadsCanBeSet() {
+    assertThat(ConfigLoader.load(Map.of("VOUCH_HTTP_EVENT_LOOPS", "3")).http().eventLoopThreads()).isEqualTo(3);
   }
 
   @Test
