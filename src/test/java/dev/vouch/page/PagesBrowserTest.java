@@ -73,6 +73,9 @@ class PagesBrowserTest {
     String verdict = text("verdict");
     browser.driver.findElement(By.id("mint-button")).click();
 
+    // The form posts and is redirected: wait for the receipt page rather than read the URL at once.
+    new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+        .until(ExpectedConditions.urlMatches(".*/check/r/rcp_[A-Za-z0-9_-]{16}$"));
     assertThat(browser.driver.getCurrentUrl()).matches(".*/check/r/rcp_[A-Za-z0-9_-]{16}$");
     String link = browser.driver.findElement(By.id("share-link")).getAttribute("href");
     String id = link.substring(link.lastIndexOf('/') + 1);
