@@ -31,17 +31,16 @@ public final class IpAddresses {
       return Optional.empty();
     }
     String s = raw.trim();
-    byte[] quad = v4(s);
-    if (quad != null) {
-      return Optional.of(quad);
-    }
-    Matcher withPort = V4_PORT.matcher(s);
-    if (withPort.matches()) {
-      s = withPort.group(1);
-    }
-    Matcher bracketed = V6_BRACKETED.matcher(s);
-    if (bracketed.matches()) {
-      s = bracketed.group(1);
+    // A port or brackets need a ':' or a '['; the common bare dotted quad skips both patterns.
+    if (s.indexOf(':') >= 0 || s.indexOf('[') >= 0) {
+      Matcher withPort = V4_PORT.matcher(s);
+      if (withPort.matches()) {
+        s = withPort.group(1);
+      }
+      Matcher bracketed = V6_BRACKETED.matcher(s);
+      if (bracketed.matches()) {
+        s = bracketed.group(1);
+      }
     }
     byte[] v4 = v4(s);
     if (v4 != null) {
