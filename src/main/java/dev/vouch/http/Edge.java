@@ -12,7 +12,9 @@ import dev.vouch.ops.ThrottledLog;
 import dev.vouch.store.StoreException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.vertx.core.Future;
 import io.vertx.core.VertxException;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
@@ -77,6 +79,21 @@ public final class Edge {
   }
 
   static void send(RoutingContext ctx, int status, Object body) {
+    if (ctx.response().ended()) {
+      return;
+    }
+    Buffer bytes = Json.encode(body);
+    // A request holding an Idempotency-Key claim keeps its answer before the client sees it.
+    Future<Void> kept = Idempotency.finish(ctx, status, bytes);
+    if (kept == null) {
+      sendBytes(ctx, status, bytes);
+    } else {
+      kept.onComplete(v -> sendBytes(ctx, status, bytes));
+    }
+  }
+
+  /** An encoded JSON answer (also a replayed one). */
+  static void sendBytes(RoutingContext ctx, int status, Buffer bytes) {
     HttpServerResponse response = ctx.response();
     if (response.ended()) {
       return;
@@ -85,7 +102,7 @@ public final class Edge {
       // Refused before Edge.begin ran (no Host): still a complete answer.
       response.putHeader(RequestIds.HEADER, RequestIds.accept(null)).putHeader(NOSNIFF, NOSNIFF_VALUE);
     }
-    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Json.encode(body));
+    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(bytes);
   }
 
   static void sendRaw(RoutingContext ctx, int status, String json) {

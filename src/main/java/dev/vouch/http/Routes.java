@@ -22,16 +22,21 @@ final class Routes {
 
   private record Known(Pattern path, HttpMethod method) {}
 
+  private static final String API = "/api/v1/";
+
   private final Router router;
   private final BodyHandler bodies;
   private final Handler<RoutingContext> authenticate;
+  private final Handler<RoutingContext> idempotency;
   private final List<Known> known = new ArrayList<>();
   private final Vertx vertx;
   private final DeliveryOptions asking;
   private Handler<RoutingContext> htmlNotFound;
 
-  Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate) {
+  Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate,
+      Handler<RoutingContext> idempotency) {
     this.vertx = vertx;
+    this.idempotency = idempotency;
     this.asking = new DeliveryOptions().setSendTimeout(requestTimeoutMs);
     this.router = router;
     this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
@@ -41,10 +46,15 @@ final class Routes {
   /**
    * An API route: the caller is resolved (and a bad key refused) before the handler. Bodies are
    * read (and bounded) per route, so metrics carry the route's own path as label; the
-   * authenticator runs after the body handler because its key lookup is asynchronous.
+   * authenticator runs after the body handler because its key lookup is asynchronous. Every POST
+   * of the API honours Idempotency-Key ({@link Idempotency}), whatever the route.
    */
   void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
-    register(method, path, authenticate, handler);
+    if (method == HttpMethod.POST && path.startsWith(API) && idempotency != null) {
+      register(method, path, authenticate, idempotency, handler);
+    } else {
+      register(method, path, authenticate, handler);
+    }
   }
 
   /** Health and metrics: no caller, Authorization ignored. */
