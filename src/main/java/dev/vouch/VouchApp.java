@@ -8,6 +8,8 @@ import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.identity.IdentityServices;
+import dev.vouch.idempotency.IdempotencyStore;
+import dev.vouch.idempotency.IdempotencySweeper;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.interaction.Interaction;
 import dev.vouch.interaction.model.Cursors;
@@ -162,8 +164,16 @@ public final class VouchApp implements AutoCloseable {
         lists.result()));
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
+    AppConfig.Idempotency keys = config.http().idempotency();
+    IdempotencyStore idempotency = apiRoutes ? new IdempotencyStore(pool, clock, Duration.ofHours(keys.ttlHours()),
+        Duration.ofSeconds(keys.pendingSeconds())) : null;
+    if (apiRoutes) {
+      chain = chain.compose(v -> vertx.deployVerticle(
+          new IdempotencySweeper(idempotency, Duration.ofMinutes(keys.sweepMinutes()))));
+    }
     return chain.compose(v -> vertx.deployVerticle(
-            HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity),
+            HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity,
+                idempotency),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

@@ -29,6 +29,14 @@ public final class Addresses {
    */
   public static final String SNAPSHOT_COMMITTED = "vouch.indexing.snapshot-committed";
 
+  /** String wallet -> RunState: the wallet's latest run, for its progress stream. */
+  public static final String RUN_STATE = "vouch.indexing.run-state";
+  /**
+   * Published on every instance (String, the JSON of the vouch_progress notification) when a
+   * worker anywhere read one chain of a run or failed a run: progress streams pass it on.
+   */
+  public static final String RUN_PROGRESS = "vouch.indexing.run-progress";
+
   /**
    * Published on this instance (String wallet) when this instance queued a job for the wallet:
    * the read cache drops it so the next read shows the run in progress.

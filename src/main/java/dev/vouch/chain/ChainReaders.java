@@ -11,6 +11,7 @@ import io.vertx.core.eventbus.Message;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Reads one wallet on every indexed chain of the catalogue in parallel: one
@@ -58,12 +59,18 @@ public final class ChainReaders {
 
   /** Every indexed chain's outcome, in catalogue order; never fails, a chain's failure is its outcome. */
   public Future<List<ChainRead>> read(String wallet) {
+    return read(wallet, r -> { });
+  }
+
+  /** As {@link #read(String)}, telling {@code each} about every chain as soon as it is read (progress). */
+  public Future<List<ChainRead>> read(String wallet, Consumer<ChainRead> each) {
     List<Future<ChainRead>> reads = new ArrayList<>(chains.size());
     for (ChainConfig chain : chains) {
       reads.add(vertx.eventBus().<ChainRead>request(address(chain.chainId()), wallet, ASK)
           .map(Message::body)
           .otherwise(t -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(),
-              new ChainOutcome.Failed(false, "reader did not answer: " + t.getMessage()))));
+              new ChainOutcome.Failed(false, "reader did not answer: " + t.getMessage())))
+          .onSuccess(each::accept));
     }
     return Future.all(reads).map(all -> all.<ChainRead>list());
   }

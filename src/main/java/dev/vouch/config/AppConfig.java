@@ -42,6 +42,8 @@ public record AppConfig(
    * @param requestTimeoutMs how long the edge waits for a consumer's answer before 503
    * @param corsOrigins browser origins allowed to call the API ("*" for any); empty = no CORS
    * @param eventLoops event-loop threads of the process; 0 = one per core
+   * @param idempotency Idempotency-Key records of POST writes (defaults when absent)
+   * @param events Server-Sent Event streams of intake progress (defaults when absent)
    */
   public record Http(
       String host,
@@ -56,12 +58,43 @@ public record AppConfig(
       int requestTimeoutMs,
       List<String> corsOrigins,
       int accessLogPerSecond,
-      int eventLoops) {
+      int eventLoops,
+      Idempotency idempotency,
+      Events events) {
+
+    public Http {
+      idempotency = idempotency == null ? Idempotency.DEFAULTS : idempotency;
+      events = events == null ? Events.DEFAULTS : events;
+    }
 
     /** Event-loop threads: the configured count, or one per core (bench/README.md measured two per core as slower). */
     public int eventLoopThreads() {
       return eventLoops > 0 ? eventLoops : Runtime.getRuntime().availableProcessors();
     }
+  }
+
+  /**
+   * Idempotency-Key handling of POST writes (docs/architecture.md "Idempotent writes").
+   *
+   * @param ttlHours how long a key's answer is kept and replayed
+   * @param pendingSeconds how long a key stays "in flight" when its request never finished (a
+   *     crashed instance); after that a retry runs the request again. Above http.requestTimeoutMs.
+   * @param sweepMinutes how often an API process deletes expired keys
+   */
+  public record Idempotency(int ttlHours, int pendingSeconds, int sweepMinutes) {
+    public static final Idempotency DEFAULTS = new Idempotency(24, 120, 10);
+  }
+
+  /**
+   * GET /api/v1/intake/{wallet}/events (Server-Sent Events).
+   *
+   * @param maxStreamsPerCaller open streams one caller (key, or anonymous IP) may hold per process
+   * @param maxStreamSeconds a stream ends after this long (the client reconnects)
+   * @param heartbeatSeconds a comment line this often keeps proxies from closing an idle stream;
+   *     each heartbeat also re-reads the run's state (a notification missed while reconnecting)
+   */
+  public record Events(int maxStreamsPerCaller, int maxStreamSeconds, int heartbeatSeconds) {
+    public static final Events DEFAULTS = new Events(4, 900, 15);
   }
 
   /**
@@ -200,7 +233,7 @@ public record AppConfig(
         new Http(http.host(), port, http.instances(), http.bodyLimitBytes(),
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
-            http.eventLoops()),
+            http.eventLoops(), http.idempotency(), http.events()),
         database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
   }
 

@@ -76,6 +76,15 @@ public final class ConfigLoader {
       throw new IllegalArgumentException(
           "http: maxHeaderBytes (>= 1024), maxUriBytes (>= 256), maxConnectionsPerIp, requestTimeoutMs and corsOrigins are required");
     }
+    AppConfig.Idempotency idem = http.idempotency();
+    if (idem.ttlHours() < 1 || idem.sweepMinutes() < 1 || idem.pendingSeconds() * 1000L <= http.requestTimeoutMs()) {
+      throw new IllegalArgumentException("http.idempotency: ttlHours and sweepMinutes must be positive and "
+          + "pendingSeconds longer than http.requestTimeoutMs (a request still running must not lose its key)");
+    }
+    AppConfig.Events events = http.events();
+    if (events.maxStreamsPerCaller() < 1 || events.maxStreamSeconds() < 1 || events.heartbeatSeconds() < 1) {
+      throw new IllegalArgumentException("http.events: maxStreamsPerCaller, maxStreamSeconds and heartbeatSeconds must be positive");
+    }
     AppConfig.Database db = config.database();
     if (db.acquireTimeoutMs() < 1 || db.waitQueueSize() < 1 || db.statementTimeoutMs() < 1) {
       throw new IllegalArgumentException("database: acquireTimeoutMs, waitQueueSize and statementTimeoutMs are required");

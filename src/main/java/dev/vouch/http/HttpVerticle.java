@@ -8,6 +8,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.identity.IdentityServices;
+import dev.vouch.idempotency.IdempotencyStore;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -40,13 +41,18 @@ public final class HttpVerticle extends VerticleBase {
   private final ConnectionCap connections;
   private final Cursors cursors;
   private final Clock clock;
+  private final IdempotencyStore idempotency;
+  private final IntakeEvents.Slots streamSlots;
   private HttpServer server;
   private Routes routes;
+  private IntakeEvents intakeEvents;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
-      IdentityServices identity) {
+      IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots) {
     this.config = config;
+    this.idempotency = idempotency;
+    this.streamSlots = streamSlots;
     this.registry = registry;
     this.health = health;
     this.apiRoutes = apiRoutes;
@@ -60,21 +66,23 @@ public final class HttpVerticle extends VerticleBase {
 
   /**
    * Instances for one deployment, sharing the per-IP connection count. With apiRoutes false
-   * (worker role) only health and metrics are served; cursors is then null.
+   * (worker role) only health and metrics are served; cursors and idempotency are then null.
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
-      IdentityServices identity) {
+      IdentityServices identity, IdempotencyStore idempotency) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
-    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity);
+    IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
+    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
+        idempotency, streamSlots);
   }
 
   @Override
   public Future<?> start() {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
-        budgets.authenticator());
+        budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency));
     router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));
@@ -85,6 +93,7 @@ public final class HttpVerticle extends VerticleBase {
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
       routes.add(HttpMethod.GET, "/api/v1/stats", this::stats);
       ScanRoutes.install(routes);
+      intakeEvents = IntakeEvents.install(vertx, routes, meter, config.http().events(), streamSlots);
       InteractionRoutes.install(routes, meter, cursors);
       BatchRoutes.install(routes, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
@@ -118,7 +127,11 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    // Graceful: stop accepting, let in-flight requests finish within the grace period.
+    // Graceful: stop accepting, let in-flight requests finish within the grace period; progress
+    // streams end at once (their clients reconnect), or they would hold the drain to its end.
+    if (intakeEvents != null) {
+      intakeEvents.closeAll();
+    }
     return server == null ? Future.succeededFuture()
         : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
   }

@@ -11,6 +11,8 @@ final class IndexingQueries {
   /** Jobs and snapshot channels of LISTEN/NOTIFY. */
   static final String JOBS_CHANNEL = "vouch_jobs";
   static final String SNAPSHOT_CHANNEL = "vouch_snapshot";
+  /** A run's progress (a chain read, a failure), JSON text; see JobStore.chainRead. */
+  static final String PROGRESS_CHANNEL = "vouch_progress";
 
   /**
    * Wallet row, then a queued job unless one is already queued or running (the partial unique
@@ -110,11 +112,18 @@ final class IndexingQueries {
        WHERE id = $1 AND lease_owner = $2 AND state = 'running'
       """;
 
-  /** $1 id, $2 owner, $3 now, $4 error text. */
+  /**
+   * $1 id, $2 owner, $3 now, $4 error text. One row back when it failed the job; its progress
+   * notification (no error text: that stays internal) reaches the streams when it commits.
+   */
   static final String FAILED = """
-      UPDATE index_jobs
-         SET state = 'failed', finished_at = $3, lease_owner = NULL, lease_expires_at = NULL, error = $4
-       WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+      WITH f AS (
+        UPDATE index_jobs
+           SET state = 'failed', finished_at = $3, lease_owner = NULL, lease_expires_at = NULL, error = $4
+         WHERE id = $1 AND lease_owner = $2 AND state = 'running'
+        RETURNING id, wallet)
+      SELECT id, pg_notify('vouch_progress', json_build_object('event', 'failed', 'wallet', wallet, 'job', id)::text)
+        FROM f
       """;
 
   /** Verified and accepted attestations of $1, their distinct peers, and the peers' latest scores. */
@@ -196,5 +205,21 @@ final class IndexingQueries {
       SELECT (SELECT count(*) FROM index_jobs WHERE state = 'queued') AS queued,
              (SELECT count(*) FROM index_jobs WHERE state = 'running') AS running,
              (SELECT count(*) FROM index_jobs WHERE state = 'failed' AND finished_at >= $1) AS failed
+      """;
+
+  /** $1 the progress JSON (under Postgres' 8000-byte payload limit). */
+  static final String NOTIFY_PROGRESS = "SELECT pg_notify('vouch_progress', $1)";
+
+  /**
+   * What a progress stream starts from, in one round trip: the latest job of the wallet (id,
+   * state, when queued, started and finished) and its latest committed snapshot's time. $1 wallet.
+   */
+  static final String RUN_STATE = """
+      SELECT j.id, j.state, j.created_at, j.started_at, j.finished_at, s.committed_at
+        FROM (SELECT $1::text AS address) q
+        LEFT JOIN wallets w ON w.address = q.address
+        LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
+        LEFT JOIN LATERAL (SELECT id, state, created_at, started_at, finished_at FROM index_jobs
+                            WHERE wallet = q.address ORDER BY id DESC LIMIT 1) j ON true
       """;
 }

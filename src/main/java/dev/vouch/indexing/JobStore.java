@@ -1,8 +1,11 @@
 package dev.vouch.indexing;
 
+import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.AttestationFacts;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
@@ -162,6 +165,32 @@ public final class JobStore {
   /** Delivered to every listening instance when the transaction commits. */
   static Future<Void> notifySnapshot(SqlConnection conn, String wallet) {
     return conn.preparedQuery(IndexingQueries.NOTIFY_SNAPSHOT).execute(Tuple.of(wallet)).mapEmpty();
+  }
+
+  /**
+   * Tells progress streams (any instance) that one chain of a run was read. Best effort: a lost
+   * notification only leaves a step out of a stream, which still ends at the commit or failure.
+   */
+  Future<Void> chainRead(IndexJob job, ChainRead read, int done, int total) {
+    String outcome = read.outcome() instanceof ChainOutcome.Failed ? "error" : "indexed";
+    String payload = new JsonObject().put("event", "chain").put("wallet", job.wallet()).put("job", job.id())
+        .put("chainId", read.chainId()).put("chain", read.chain()).put("outcome", outcome)
+        .put("done", done).put("total", total).encode();
+    return pool.preparedQuery(IndexingQueries.NOTIFY_PROGRESS).execute(Tuple.of(payload))
+        .<Void>mapEmpty()
+        .recover(JobStore::translate);
+  }
+
+  /** The wallet's latest run and snapshot time, for its progress stream. */
+  public Future<RunState> run(String wallet) {
+    return pool.preparedQuery(IndexingQueries.RUN_STATE).execute(Tuple.of(wallet))
+        .map(rows -> {
+          Row r = rows.iterator().next();
+          return new RunState(r.getLong("id"), r.getString("state"), instant(r.getOffsetDateTime("created_at")),
+              instant(r.getOffsetDateTime("started_at")), instant(r.getOffsetDateTime("finished_at")),
+              instant(r.getOffsetDateTime("committed_at")));
+        })
+        .recover(JobStore::translate);
   }
 
   public Future<EntryState> state(String wallet) {

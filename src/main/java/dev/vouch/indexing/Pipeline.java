@@ -12,6 +12,7 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -61,7 +62,13 @@ final class Pipeline {
 
   /** A run whose worker is stopping leaves the job as it is; its lease expires and another takes it. */
   Future<Result> run(IndexJob job, String owner, BooleanSupplier stopping) {
-    return readers.read(job.wallet()).compose(reads -> {
+    int total = readers.chains().size();
+    List<Future<Void>> announced = new ArrayList<>(total);
+    return readers.read(job.wallet(), read -> announced.add(jobs.chainRead(job, read, announced.size() + 1, total)
+            .onFailure(t -> LOG.fine(() -> "progress of job " + job.id() + " not announced: " + t.getMessage()))))
+        // Announced before the outcome commits, so a stream sees every chain before the commit ends it.
+        .compose(reads -> Future.join(announced).transform(ar -> Future.succeededFuture(reads)))
+        .compose(reads -> {
       if (stopping.getAsBoolean()) {
         return Future.succeededFuture(Result.ABANDONED);
       }

@@ -53,7 +53,8 @@ public final class ScanRequestsVerticle extends VerticleBase {
     return Future.all(
         vertx.eventBus().<ScanRequests.Intake>consumer(Addresses.INTAKE, Failures.answering(this::intake)).completion(),
         vertx.eventBus().<ScanRequests.Refresh>consumer(Addresses.REFRESH, Failures.answering(this::refresh)).completion(),
-        vertx.eventBus().<ScanRequests.Rescan>consumer(Addresses.RESCAN, Failures.answering(this::rescan)).completion());
+        vertx.eventBus().<ScanRequests.Rescan>consumer(Addresses.RESCAN, Failures.answering(this::rescan)).completion(),
+        vertx.eventBus().<String>consumer(Addresses.RUN_STATE, Failures.answering(jobs::run)).completion());
   }
 
   Future<Answer> intake(ScanRequests.Intake r) {

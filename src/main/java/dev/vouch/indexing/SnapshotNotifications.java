@@ -15,7 +15,7 @@ import java.util.logging.Logger;
  * LISTENs on the Postgres channels and republishes on this instance's event bus: a committed
  * snapshot (any instance) as {@link Addresses#SNAPSHOT_COMMITTED} with the wallet, so a
  * per-instance cache can drop it; a queued job as {@link Addresses#JOBS_QUEUED}, so workers do not
- * wait for their poll. Deployed once per process in every role.
+ * wait for their poll; a run's progress as {@link Addresses#RUN_PROGRESS}, for progress streams. Deployed once per process in every role.
  */
 public final class SnapshotNotifications extends VerticleBase {
 
@@ -41,6 +41,8 @@ public final class SnapshotNotifications extends VerticleBase {
         .handler(wallet -> vertx.eventBus().publish(Addresses.SNAPSHOT_COMMITTED, wallet));
     subscriber.channel(IndexingQueries.JOBS_CHANNEL)
         .handler(job -> vertx.eventBus().publish(Addresses.JOBS_QUEUED, job));
+    subscriber.channel(IndexingQueries.PROGRESS_CHANNEL)
+        .handler(progress -> vertx.eventBus().publish(Addresses.RUN_PROGRESS, progress));
     return subscriber.connect();
   }
 

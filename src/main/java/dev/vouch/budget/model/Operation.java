@@ -27,7 +27,9 @@ public enum Operation {
   attestationCreate,
   /** Accept, reject or revoke. */
   attestationDecision,
-  attestationRead;
+  attestationRead,
+  /** Opening a progress stream (GET /api/v1/intake/{wallet}/events), charged once per stream. */
+  intakeEventsRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {
