@@ -325,6 +325,31 @@ class IdempotencyApiTest {
     assertThat(Sql.count(app.database, "SELECT count(*) FROM idempotency_keys WHERE idem_key = 'day-1'")).isEqualTo(1);
   }
 
+  /**
+   * The mechanism is the route table's, not each route's: every POST of the API the document lists
+   * (so any write added later) refuses a bad key before its handler runs, and documents the
+   * header, its 409 and 422 and the replay marker.
+   */
+  @Test
+  void everyApiPostOfTheDocumentHonoursTheKeyAndDocumentsIt() {
+    io.vertx.core.json.JsonObject paths = dev.vouch.support.OpenApiResponses.document().getJsonObject("paths");
+    java.util.List<String> posts = new java.util.ArrayList<>();
+    for (String path : paths.fieldNames()) {
+      io.vertx.core.json.JsonObject post = paths.getJsonObject(path).getJsonObject("post");
+      if (!path.startsWith("/api/v1/") || post == null) {
+        continue;
+      }
+      posts.add(path);
+      assertThat(post.getJsonArray("parameters").encode()).as(path).contains("#/components/parameters/IdempotencyKey");
+      assertThat(post.getJsonObject("responses").fieldNames()).as(path).contains("409", "422");
+      String concrete = path.replace("{wallet}", Anvil.randomAddress()).replace("{id}", "1");
+      HttpResponse<Buffer> r = post(concrete, "{}", ip(), "two words");
+      assertThat(r.statusCode()).as(concrete).isEqualTo(400);
+      assertThat(r.bodyAsJsonObject().getJsonObject("error").getString("message")).as(concrete).contains("Idempotency-Key");
+    }
+    assertThat(posts).hasSizeGreaterThanOrEqualTo(10);
+  }
+
   @Test
   void hostileKeysAreRefusedInTheEnvelopeBeforeAnythingRuns() throws Exception {
     String ip = ip();
