@@ -74,6 +74,7 @@ public final class HttpVerticle extends VerticleBase {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
     IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
+    registry.gauge(IntakeEvents.OPEN_METER, streamSlots, IntakeEvents.Slots::total);
     return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
         idempotency, streamSlots);
   }
@@ -82,7 +83,7 @@ public final class HttpVerticle extends VerticleBase {
   public Future<?> start() {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
-        budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency));
+        budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency, registry));
     router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));

@@ -7,6 +7,9 @@ import dev.vouch.error.ApiError;
 import dev.vouch.idempotency.IdempotencyStore;
 import dev.vouch.idempotency.IdempotencyStore.Claimed;
 import dev.vouch.idempotency.model.IdempotencyKeys;
+import dev.vouch.ops.ThrottledLog;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Handler;
 import io.vertx.core.buffer.Buffer;
@@ -14,6 +17,7 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -29,6 +33,10 @@ import java.util.logging.Logger;
 final class Idempotency implements Handler<RoutingContext> {
 
   private static final Logger LOG = Logger.getLogger(Idempotency.class.getName());
+  /** During a database outage every keyed write fails to keep its answer: one line per interval. */
+  private static final ThrottledLog NOT_KEPT = new ThrottledLog(LOG, Duration.ofSeconds(10));
+  /** Requests that carried the header, tagged by what became of the key. */
+  static final String METER = "vouch.idempotency.requests";
   private static final String CONTEXT_KEY = "vouch.idempotency";
   /** Headers of an answer that are kept and replayed; rate headers are not (a replay is free). */
   private static final List<CharSequence> KEPT_HEADERS = List.of(HttpHeaders.LOCATION);
@@ -46,9 +54,19 @@ final class Idempotency implements Handler<RoutingContext> {
   }
 
   private final IdempotencyStore store;
+  private final Counter claimed;
+  private final Counter replayed;
+  private final Counter inFlight;
+  private final Counter reused;
+  private final Counter invalid;
 
-  Idempotency(IdempotencyStore store) {
+  Idempotency(IdempotencyStore store, MeterRegistry registry) {
     this.store = store;
+    this.claimed = registry.counter(METER, "outcome", "claimed");
+    this.replayed = registry.counter(METER, "outcome", "replayed");
+    this.inFlight = registry.counter(METER, "outcome", "in_flight");
+    this.reused = registry.counter(METER, "outcome", "reused");
+    this.invalid = registry.counter(METER, "outcome", "invalid");
   }
 
   @Override
@@ -60,6 +78,7 @@ final class Idempotency implements Handler<RoutingContext> {
     }
     Optional<String> refusal = IdempotencyKeys.refusal(values);
     if (refusal.isPresent()) {
+      invalid.increment();
       Edge.error(ctx, ApiError.invalidRequest(refusal.get()));
       return;
     }
@@ -73,14 +92,18 @@ final class Idempotency implements Handler<RoutingContext> {
       }
       IdempotencyStore.Claim found = ar.result();
       if (found instanceof Claimed c) {
+        claimed.increment();
         run(ctx, c);
       } else if (found instanceof IdempotencyStore.Replay r) {
+        replayed.increment();
         replay(ctx, r);
       } else if (found instanceof IdempotencyStore.InFlight) {
+        inFlight.increment();
         ctx.response().putHeader(RateHeaders.RETRY_AFTER, "1");
         Edge.error(ctx, ApiError.conflict("IDEMPOTENCY_IN_FLIGHT", "A request with this Idempotency-Key is still "
             + "running; retry in a moment to get its answer."));
       } else {
+        reused.increment();
         Edge.error(ctx, new ApiError(422, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was used for a different "
             + "request (method, path or body) within its lifetime (24 hours); send a new key for a new request."));
       }
@@ -100,7 +123,7 @@ final class Idempotency implements Handler<RoutingContext> {
     ctx.addEndHandler(ar -> {
       if (ar.succeeded() && !held.finished) {
         held.finished = true;
-        store.release(claim).onFailure(t -> LOG.warning(() -> "idempotency key release failed: " + t.getMessage()));
+        store.release(claim).onFailure(t -> NOT_KEPT.warn(() -> "idempotency key release failed: " + t.getMessage()));
       }
     });
     ctx.next();
@@ -139,7 +162,7 @@ final class Idempotency implements Handler<RoutingContext> {
       written = store.release(held.claim);
     }
     return written.recover(t -> {
-      LOG.warning(() -> "idempotency record of a " + status + " answer not written: " + t.getMessage());
+      NOT_KEPT.warn(() -> "idempotency record of a " + status + " answer not written: " + t.getMessage());
       return Future.succeededFuture();
     });
   }

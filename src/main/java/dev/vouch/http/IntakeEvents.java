@@ -35,6 +35,8 @@ final class IntakeEvents {
 
   private static final Logger LOG = Logger.getLogger(IntakeEvents.class.getName());
   static final String PATH = "/api/v1/intake/:wallet/events";
+  /** Progress streams open in this process. */
+  static final String OPEN_METER = "vouch.progress.streams.open";
   /** Milliseconds an EventSource waits before reconnecting after a stream ends. */
   private static final int RECONNECT_MS = 3000;
 
@@ -62,6 +64,10 @@ final class IntakeEvents {
 
     void give(String owner) {
       open.computeIfPresent(owner, (k, n) -> n <= 1 ? null : n - 1);
+    }
+
+    double total() {
+      return open.values().stream().mapToInt(Integer::intValue).sum();
     }
   }
 

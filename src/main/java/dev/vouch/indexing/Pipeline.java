@@ -12,10 +12,11 @@ import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.logging.Logger;
 
@@ -63,11 +64,16 @@ final class Pipeline {
   /** A run whose worker is stopping leaves the job as it is; its lease expires and another takes it. */
   Future<Result> run(IndexJob job, String owner, BooleanSupplier stopping) {
     int total = readers.chains().size();
-    List<Future<Void>> announced = new ArrayList<>(total);
-    return readers.read(job.wallet(), read -> announced.add(jobs.chainRead(job, read, announced.size() + 1, total)
-            .onFailure(t -> LOG.fine(() -> "progress of job " + job.id() + " not announced: " + t.getMessage()))))
-        // Announced before the outcome commits, so a stream sees every chain before the commit ends it.
-        .compose(reads -> Future.join(announced).transform(ar -> Future.succeededFuture(reads)))
+    // One announcement after the other (separate statements would reach listeners in any order),
+    // all before the outcome commits, so a stream sees every chain, counted in order, before the end.
+    AtomicInteger done = new AtomicInteger();
+    AtomicReference<Future<Void>> announced = new AtomicReference<>(Future.succeededFuture());
+    return readers.read(job.wallet(), read -> {
+          int n = done.incrementAndGet();
+          announced.set(announced.get().transform(v -> jobs.chainRead(job, read, n, total)
+              .onFailure(t -> LOG.fine(() -> "progress of job " + job.id() + " not announced: " + t.getMessage()))));
+        })
+        .compose(reads -> announced.get().transform(ar -> Future.succeededFuture(reads)))
         .compose(reads -> {
       if (stopping.getAsBoolean()) {
         return Future.succeededFuture(Result.ABANDONED);

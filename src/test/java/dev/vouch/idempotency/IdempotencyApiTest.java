@@ -107,6 +107,7 @@ class IdempotencyApiTest {
     HttpResponse<Buffer> fresh = post("/api/v1/intake/" + wallet, null, ip, null);
     assertThat(TestApp.data(fresh).getString("status")).isEqualTo("indexing");
     assertThat(fresh.getHeader(IdempotencyKeys.REPLAYED)).isNull();
+    assertThat(app.get("/metrics").bodyAsString()).containsPattern("vouch_idempotency_requests_total\\{outcome=\"replayed\",?\\} [1-9]");
   }
 
   @Test
