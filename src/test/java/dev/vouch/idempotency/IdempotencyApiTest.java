@@ -223,7 +223,8 @@ class IdempotencyApiTest {
       Sql.await("the first request holds the key", 10_000, () -> Sql.count(app.database,
           "SELECT count(*) FROM idempotency_keys WHERE idem_key = ? AND status IS NULL", key) == 1);
       Sql.await("the first request waits for the wallet's lock", 10_000, () -> Sql.count(app.database,
-          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") >= 1);
+          "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"
+              + " AND database = (SELECT oid FROM pg_database WHERE datname = current_database())") >= 1);
 
       RawHttp.Answer duplicate = RawHttp.once(app.port, request);
 
