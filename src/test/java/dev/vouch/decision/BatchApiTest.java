@@ -291,7 +291,7 @@ class BatchApiTest {
 
     var mixed = batch(ip, null, new JsonArray().add(" ").add(STRONG), null);
     assertThat(mixed.statusCode()).isEqualTo(200);
-    assertThat(TestApp.data(mixed).getJsonArray("rows").stream().map(r -> ((JsonObject) r).getString("status")))
+    assertThat(TestApp.data(mixed).getJsonArray("results").stream().map(r -> ((JsonObject) r).getString("status")))
         .containsExactly("invalid", "ok");
     // The blank-only batch cost nothing: the two-row batch leaves 18 of 20.
     assertThat(mixed.getHeader("X-RateLimit-Remaining")).isEqualTo("18");
