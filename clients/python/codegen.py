@@ -215,6 +215,8 @@ def generate(spec: Path, out: Path) -> None:
     errors.append("\n\nBY_CODE: Dict[str, Type[VouchError]] = {\n"
                   + "".join(f"    {c!r}: {pascal(c.lower())}Error,\n" for c in codes) + "}\n")
     errors.append("\nErrorCode = Literal[" + ", ".join(repr(c) for c in codes) + "]\n")
+    errors.append("\n__all__ = [\"VouchError\", \"BY_CODE\", \"ErrorCode\"" + "".join(
+        f", {pascal(c.lower()) + 'Error'!r}" for c in codes) + "]\n")
     (out / "errors.py").write_text("".join(errors), encoding="utf-8")
 
     ops = [HEADER, OPS_PRELUDE]
