@@ -8,6 +8,7 @@ import time
 from contextlib import contextmanager
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+import httpx
 import pytest
 
 from vouch_client import (AsyncVouch, InvalidKeyError, InvalidRequestError, InvalidWalletError, RateLimitedError,
@@ -115,6 +116,13 @@ def test_no_repeat_of_a_keyless_post_after_503_nor_a_wait_for_a_long_retry_after
             Vouch(base).get_stats()
         assert e.value.retry_after_seconds == 3600 and isinstance(e.value, VouchError)
         assert len(seen) == 1
+
+
+def test_no_answer_at_all_is_httpx_own_error_not_a_vouch_error():
+    with scripted([(200, {}, {})]) as (base, _):
+        closed = base
+    with pytest.raises(httpx.ConnectError):
+        Vouch(closed).get_stats()
 
 
 def test_retry_after_reads_seconds_and_http_dates():

@@ -127,7 +127,10 @@ export class Vouch {
   ): Promise<Unwrapped<R>> {
     const outcome = await operation({ ...options, client: this.client });
     const response = outcome.response;
-    if (outcome.error !== undefined || response === undefined || !response.ok) {
+    if (response === undefined) {
+      throw outcome.error; // no answer at all (network): fetch's own error, not a VouchError
+    }
+    if (outcome.error !== undefined || !response.ok) {
       throw toError(outcome.error, response);
     }
     const body = outcome.data as { ok?: boolean; data?: unknown } | undefined;
@@ -216,10 +219,10 @@ function idempotency(options: PostOptions): Record<string, string> | undefined {
   return options.idempotencyKey === undefined ? undefined : { 'Idempotency-Key': options.idempotencyKey };
 }
 
-function toError(error: unknown, response: Response | undefined): VouchError {
-  const status = response?.status ?? 0;
-  const requestId = response?.headers.get('X-Request-Id') ?? null;
-  const retryAfter = retryAfterSeconds(response?.headers.get('Retry-After') ?? null);
+function toError(error: unknown, response: Response): VouchError {
+  const status = response.status;
+  const requestId = response.headers.get('X-Request-Id');
+  const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
   const envelope = error as { error?: { code?: unknown; message?: unknown } } | undefined;
   const code = typeof envelope?.error?.code === 'string' ? envelope.error.code : `HTTP_${status}`;
   const message = typeof envelope?.error?.message === 'string'

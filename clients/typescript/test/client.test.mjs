@@ -94,6 +94,13 @@ test('a POST without Idempotency-Key is not repeated after a 503, and a long Ret
   });
 });
 
+test('no answer at all is fetch\'s own error, not a VouchError', async () => {
+  let closed; // a port whose server has stopped
+  await withServer([[200, {}, '{}']], async (base) => { closed = base; });
+  await assert.rejects(new Vouch({ baseUrl: closed }).stats(),
+    (e) => e instanceof TypeError && !(e instanceof VouchError));
+});
+
 test('Retry-After reads seconds and HTTP dates', () => {
   assert.equal(retryAfterSeconds('7'), 7);
   assert.equal(retryAfterSeconds(new Date(1_000_000 + 5_000).toUTCString(), 1_000_000), 5);

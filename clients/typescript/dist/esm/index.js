@@ -90,7 +90,10 @@ export class Vouch {
     async call(operation, options) {
         const outcome = await operation({ ...options, client: this.client });
         const response = outcome.response;
-        if (outcome.error !== undefined || response === undefined || !response.ok) {
+        if (response === undefined) {
+            throw outcome.error; // no answer at all (network): fetch's own error, not a VouchError
+        }
+        if (outcome.error !== undefined || !response.ok) {
             throw toError(outcome.error, response);
         }
         const body = outcome.data;
@@ -160,9 +163,9 @@ function idempotency(options) {
     return options.idempotencyKey === undefined ? undefined : { 'Idempotency-Key': options.idempotencyKey };
 }
 function toError(error, response) {
-    const status = response?.status ?? 0;
-    const requestId = response?.headers.get('X-Request-Id') ?? null;
-    const retryAfter = retryAfterSeconds(response?.headers.get('Retry-After') ?? null);
+    const status = response.status;
+    const requestId = response.headers.get('X-Request-Id');
+    const retryAfter = retryAfterSeconds(response.headers.get('Retry-After'));
     const envelope = error;
     const code = typeof envelope?.error?.code === 'string' ? envelope.error.code : `HTTP_${status}`;
     const message = typeof envelope?.error?.message === 'string'

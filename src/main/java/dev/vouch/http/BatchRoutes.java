@@ -58,7 +58,7 @@ final class BatchRoutes {
       }
       raw.add(s);
     }
-    // Entries are trimmed (SPEC 4.2): a batch of only blank entries is an empty batch, not one invalid row.
+    // Entries are trimmed: a batch of only blank entries is an empty batch, not one invalid row.
     if (raw.stream().allMatch(String::isBlank)) {
       throw ApiError.invalidRequest("The batch is empty: every entry of inputs is blank after trimming; send at"
           + " least one wallet address or username. Nothing was charged.");

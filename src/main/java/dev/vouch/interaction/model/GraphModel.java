@@ -70,7 +70,7 @@ public final class GraphModel {
       + " nodes with metrics null follow, unranked. Ranked reads are one page.";
 
   /**
-   * What the service provides (SPEC 2.6), the same for every wallet: a client reads them once to
+   * What the service provides, the same for every wallet: a client reads them once to
    * switch features on, so a never-indexed wallet must not answer false. A node without countable
    * evidence says so itself (metrics null). Asset details are not exposed.
    */
@@ -127,10 +127,9 @@ public final class GraphModel {
     InteractionGraph.Coverage coverage = coverage(rows, now, staleAfter);
     InteractionGraph.Summary summary = new InteractionGraph.Summary(rows.hasSnapshot() ? rows.nodeCount() : 0,
         nodes.size(), profiles, rows.verifiedPeers(), rows.chainsWithCounterparties());
-    InteractionGraph.Capabilities capabilities = SERVICE_CAPABILITIES;
     List<String> explanations = explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked);
     InteractionGraph graph = new InteractionGraph(req.wallet(), List.copyOf(nodes), summary, coverage,
-        new InteractionGraph.Pagination(req.limit(), next, hasMore), capabilities, explanations);
+        new InteractionGraph.Pagination(req.limit(), next, hasMore), SERVICE_CAPABILITIES, explanations);
     return new InteractionGraph.Data(req.wallet(), graph);
   }
 
@@ -199,8 +198,8 @@ public final class GraphModel {
 
   static InteractionGraph.Coverage coverage(GraphRows rows, Instant now, Duration staleAfter) {
     if (!rows.hasSnapshot()) {
-      return new InteractionGraph.Coverage("not_indexed", SOURCE_NONE, null, false, rows.indexing(), false, false, false,
-          List.of());
+      return new InteractionGraph.Coverage("not_indexed", SOURCE_NONE, null, false, rows.indexing(), false, false,
+          false, List.of());
     }
     List<ChainCoverage> forFlags = new ArrayList<>(rows.coverage().size());
     List<InteractionGraph.CoverageChain> chains = new ArrayList<>(rows.coverage().size());
