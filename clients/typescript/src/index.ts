@@ -3,7 +3,7 @@
 import { createClient, createConfig, type Client } from './gen/client/index.js';
 import * as sdk from './gen/sdk.gen.js';
 import type {
-  BatchResult, Decision, ErrorCode, InteractionGraph, Directory, Profile, ReceiptCreated,
+  BatchResult, Decision, ErrorCode, GetInteractionGraphData, InteractionGraph, Directory, Profile, ReceiptCreated,
   Score, Stats, TrustGraphData, UseCase,
 } from './gen/types.gen.js';
 
@@ -148,7 +148,7 @@ export class Vouch {
 
   createReceipt(subject: { wallet: string } | { username: string }, options: { useCase?: UseCase } & PostOptions = {})
       : Promise<ReceiptCreated> {
-    return this.call(sdk.createReceipt, { body: { ...subject, useCase: options.useCase } as never,
+    return this.call(sdk.createReceipt, { body: { ...subject, useCase: options.useCase },
       headers: idempotency(options) });
   }
 
@@ -170,9 +170,9 @@ export class Vouch {
     return this.call(sdk.refreshWallet, { path: { wallet }, headers: idempotency(options) });
   }
 
-  interactionGraph(wallet: string, options: { limit?: number; cursor?: string; sort?: 'address' | 'activity' } = {})
-      : Promise<{ wallet: string; interactionGraph: InteractionGraph }> {
-    return this.call(sdk.getInteractionGraph, { path: { wallet }, query: options as never }) as never;
+  /** One page; `sort: 'activity'` ranks by transaction count (a single page). */
+  interactionGraph(wallet: string, options: GetInteractionGraphData['query'] = {}) {
+    return this.call(sdk.getInteractionGraph, { path: { wallet }, query: options });
   }
 
   /** Every page of a wallet's interaction graph, following pagination.nextCursor. */

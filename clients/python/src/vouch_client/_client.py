@@ -78,13 +78,16 @@ def _request(client: Union[httpx.Client, httpx.AsyncClient], method: str, path: 
         body = body.model_dump(by_alias=True, exclude_none=True, mode="json")
     elif isinstance(body, dict):
         body = {k: v for k, v in body.items() if v is not None}
-    return client.build_request(method, url, params=params, headers=headers,
-                                json=body if method == "POST" and body is not None else None)
+    return client.build_request(method, url, params=params, headers=headers, json=body)
 
 
 def _data(response: httpx.Response, adapter: TypeAdapter) -> Any:
     if not response.is_success:
         raise _error(response)
+    if response.status_code == 204 or not response.content:
+        return None
+    if "json" not in response.headers.get("Content-Type", ""):
+        return response.text  # /metrics and the like
     payload = response.json()
     if isinstance(payload, dict) and "ok" in payload and "data" in payload:
         payload = payload["data"]

@@ -1,6 +1,6 @@
 import { type Client } from './gen/client/index.js';
 import * as sdk from './gen/sdk.gen.js';
-import type { BatchResult, Decision, ErrorCode, InteractionGraph, Directory, Profile, ReceiptCreated, Score, Stats, TrustGraphData, UseCase } from './gen/types.gen.js';
+import type { BatchResult, Decision, ErrorCode, GetInteractionGraphData, InteractionGraph, Directory, Profile, ReceiptCreated, Score, Stats, TrustGraphData, UseCase } from './gen/types.gen.js';
 export type * from './gen/types.gen.js';
 export { sdk };
 export interface VouchOptions {
@@ -91,14 +91,13 @@ export declare class Vouch {
     refresh(wallet: string, options?: PostOptions): Promise<NonNullable<{
         [key: string]: unknown;
     } & import("./gen/types.gen.js").ScanStatus>>;
-    interactionGraph(wallet: string, options?: {
-        limit?: number;
-        cursor?: string;
-        sort?: 'address' | 'activity';
-    }): Promise<{
+    /** One page; `sort: 'activity'` ranks by transaction count (a single page). */
+    interactionGraph(wallet: string, options?: GetInteractionGraphData['query']): Promise<NonNullable<{
+        [key: string]: unknown;
+    } & {
         wallet: string;
         interactionGraph: InteractionGraph;
-    }>;
+    }>>;
     /** Every page of a wallet's interaction graph, following pagination.nextCursor. */
     interactionGraphPages(wallet: string, options?: {
         limit?: number;

@@ -133,6 +133,7 @@ class Vouch {
     refresh(wallet, options = {}) {
         return this.call(sdk.refreshWallet, { path: { wallet }, headers: idempotency(options) });
     }
+    /** One page; `sort: 'activity'` ranks by transaction count (a single page). */
     interactionGraph(wallet, options = {}) {
         return this.call(sdk.getInteractionGraph, { path: { wallet }, query: options });
     }

@@ -124,6 +124,7 @@ export class Vouch {
     refresh(wallet, options = {}) {
         return this.call(sdk.refreshWallet, { path: { wallet }, headers: idempotency(options) });
     }
+    /** One page; `sort: 'activity'` ranks by transaction count (a single page). */
     interactionGraph(wallet, options = {}) {
         return this.call(sdk.getInteractionGraph, { path: { wallet }, query: options });
     }

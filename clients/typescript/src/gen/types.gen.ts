@@ -351,7 +351,7 @@ export type InteractionGraph = {
          */
         status: 'complete' | 'partial' | 'not_indexed';
         /**
-         * persisted_snapshot = the page is read from the wallet's stored snapshot (the graph read never scans live); none = the wallet was never indexed. The value names the peer service's clients already know.
+         * persisted_snapshot = the page is read from the wallet's stored snapshot (the graph read never scans live); none = the wallet was never indexed. persisted_snapshot is the value the peer service's typed clients know.
          */
         source: 'persisted_snapshot' | 'none';
         /**
