@@ -58,6 +58,11 @@ final class BatchRoutes {
       }
       raw.add(s);
     }
+    // Entries are trimmed: a batch of only blank entries is an empty batch, not one invalid row.
+    if (raw.stream().allMatch(String::isBlank)) {
+      throw ApiError.invalidRequest("The batch is empty: every entry of inputs is blank after trimming; send at"
+          + " least one wallet address or username. Nothing was charged.");
+    }
     var useCase = Bodies.useCase(body);
     BatchPlan plan = BatchPlan.of(raw, usernameSuffix);
     int rowCap = metering.batchRowCap(caller);

@@ -280,6 +280,24 @@ class BatchApiTest {
   }
 
   @Test
+  void aBatchOfOnlyBlankEntriesIsAnEmptyBatchWhileABlankBesideARealEntryIsAnInvalidRow() {
+    String ip = freshIp();
+    var blank = post(ip, null, "{\"inputs\":[\"   \",\"\"]}");
+    assertThat(blank.statusCode()).isEqualTo(400);
+    JsonObject error = blank.bodyAsJsonObject().getJsonObject("error");
+    assertThat(error.getString("code")).isEqualTo("INVALID_REQUEST");
+    assertThat(error.getString("message")).contains("empty").contains("blank");
+    assertThat(blank.getHeader("X-RateLimit-Remaining")).isNull();
+
+    var mixed = batch(ip, null, new JsonArray().add(" ").add(STRONG), null);
+    assertThat(mixed.statusCode()).isEqualTo(200);
+    assertThat(TestApp.data(mixed).getJsonArray("results").stream().map(r -> ((JsonObject) r).getString("status")))
+        .containsExactly("invalid", "ok");
+    // The blank-only batch cost nothing: the two-row batch leaves 18 of 20.
+    assertThat(mixed.getHeader("X-RateLimit-Remaining")).isEqualTo("18");
+  }
+
+  @Test
   void capsFollowThePlanAndRejectedBatchesAreNotCharged() {
     record Plan(String name, int rows, int raw) {}
     List<Plan> plans = List.of(new Plan(null, 10, 200), new Plan("developer", 50, 200), new Plan("pro", 250, 1000),

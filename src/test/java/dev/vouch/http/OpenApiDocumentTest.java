@@ -106,6 +106,19 @@ class OpenApiDocumentTest {
     OpenApiResponses.check("GET", "/api/v1/decision/0x" + "a".repeat(40), 503, withRetry, body);
   }
 
+  @Test
+  void anErrorCodeMissingFromTheErrorCodeSchemaFailsTheContractCheck() {
+    // The clients type error codes from ErrorCode: a code the service answers must be listed.
+    Map<String, String> headers = Map.of("x-request-id", "r1", "content-type", "application/json");
+    String wallet = "/api/v1/decision/0x" + "a".repeat(40);
+    var made = io.vertx.core.buffer.Buffer.buffer(
+        "{\"ok\":false,\"version\":\"v1\",\"error\":{\"code\":\"MADE_UP\",\"message\":\"x\"}}");
+    assertThatThrownBy(() -> OpenApiResponses.check("GET", wallet, 400, headers, made))
+        .isInstanceOf(AssertionError.class).hasMessageContaining("MADE_UP").hasMessageContaining("ErrorCode");
+    OpenApiResponses.check("GET", wallet, 400, headers, io.vertx.core.buffer.Buffer.buffer(
+        "{\"ok\":false,\"version\":\"v1\",\"error\":{\"code\":\"INVALID_WALLET\",\"message\":\"x\"}}"));
+  }
+
   private static ApiResponse resolve(OpenAPI doc, ApiResponse r) {
     return r.get$ref() == null ? r : doc.getComponents().getResponses().get(r.get$ref().substring(r.get$ref().lastIndexOf('/') + 1));
   }

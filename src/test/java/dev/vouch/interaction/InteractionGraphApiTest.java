@@ -248,7 +248,7 @@ class InteractionGraphApiTest {
         "stale", T.BOOL, "indexing", T.BOOL, "historyCapped", T.BOOL, "hasTransientIssues", T.BOOL,
         "hasStandingLimitations", T.BOOL, "chains", T.ARRAY));
     assertThat(cov.getString("status")).isEqualTo("partial");
-    assertThat(cov.getString("source")).isEqualTo("snapshot");
+    assertThat(cov.getString("source")).isEqualTo("persisted_snapshot");
     assertThat(Instant.parse(cov.getString("observedAt"))).isEqualTo(NOW);
     assertThat(cov.getBoolean("stale")).isFalse();
     assertThat(cov.getBoolean("indexing")).isFalse();
@@ -390,7 +390,11 @@ class InteractionGraphApiTest {
         .put("source", "none").putNull("observedAt").put("stale", false).put("indexing", false)
         .put("historyCapped", false).put("hasTransientIssues", false).put("hasStandingLimitations", false)
         .put("chains", new JsonArray()));
-    assertThat(g.getJsonObject("capabilities").stream().allMatch(en -> Boolean.FALSE.equals(en.getValue()))).isTrue();
+    // Capabilities say what the service provides, not what this wallet has: a client reading them
+    // from its first (never-indexed) wallet must not switch features off.
+    assertThat(g.getJsonObject("capabilities")).isEqualTo(new JsonObject().put("perCounterpartyTransactionCount", true)
+        .put("direction", true).put("firstInteractionAt", true).put("lastInteractionAt", true).put("value", true)
+        .put("assetDetails", false));
     assertThat(g.getJsonArray("explanations").getList()).containsExactly(GraphModel.NOT_ENDORSEMENT, GraphModel.NOT_INDEXED);
     assertThat(g.getJsonObject("pagination"))
         .isEqualTo(new JsonObject().put("limit", 25).putNull("nextCursor").put("hasMore", false));

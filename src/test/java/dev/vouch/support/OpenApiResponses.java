@@ -5,6 +5,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.openapi.contract.MediaType;
@@ -104,6 +105,7 @@ public final class OpenApiResponses {
       // CONTRACT 3: every answer, whatever wrote it (route, error handler, server-level refusal).
       throw new AssertionError(where + ": no X-Request-Id header");
     }
+    assertDeclaredErrorCode(where, status, header(headers, "Content-Type"), body);
     HttpMethod m = HttpMethod.valueOf(method.toUpperCase(Locale.ROOT));
     boolean head = m == HttpMethod.HEAD;
     // HEAD answers as GET does, without a body (documented once in info.description).
@@ -183,6 +185,30 @@ public final class OpenApiResponses {
       return response;
     }
     return raw.getJsonObject("components").getJsonObject("responses").getJsonObject(ref.substring(ref.lastIndexOf('/') + 1));
+  }
+
+  /**
+   * The clients type error codes from the ErrorCode schema, which the envelope's code only
+   * references (anyOf, so older clients accept newer codes): every code an answer carries must be
+   * listed there.
+   */
+  private static void assertDeclaredErrorCode(String where, int status, String contentType, Buffer body) {
+    if (status < 400 || body == null || body.length() == 0 || contentType == null || !isJson(contentType.split(";")[0].trim())) {
+      return;
+    }
+    Object code;
+    try {
+      JsonObject error = body.toJsonObject().getJsonObject("error");
+      code = error == null ? null : error.getValue("code");
+    } catch (RuntimeException e) {
+      return; // not an envelope: the checks below say so
+    }
+    JsonArray known = raw.getJsonObject("components").getJsonObject("schemas").getJsonObject("ErrorCode")
+        .getJsonArray("enum");
+    if (code != null && !known.contains(code)) {
+      throw new AssertionError(where + ": error code " + code + " is not in openapi.yaml's ErrorCode enum; add it"
+          + " there and run clients/generate.sh");
+    }
   }
 
   private static void assertErrorEnvelope(String where, Buffer body) {

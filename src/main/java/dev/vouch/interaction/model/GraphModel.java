@@ -69,6 +69,18 @@ public final class GraphModel {
   public static final String RANKED = "Ranked by transaction count, then most recent interaction, then address;"
       + " nodes with metrics null follow, unranked. Ranked reads are one page.";
 
+  /**
+   * What the service provides, the same for every wallet: a client reads them once to
+   * switch features on, so a never-indexed wallet must not answer false. A node without countable
+   * evidence says so itself (metrics null). Asset details are not exposed.
+   */
+  public static final InteractionGraph.Capabilities SERVICE_CAPABILITIES =
+      new InteractionGraph.Capabilities(true, true, true, true, true, false);
+
+  /** Where a page's evidence comes from: the wallet's persisted snapshot, or none when never indexed. */
+  public static final String SOURCE_SNAPSHOT = "persisted_snapshot";
+  public static final String SOURCE_NONE = "none";
+
   /** What was asked: the wallet, the order and the page size (already validated). */
   public record Request(String wallet, GraphOrder order, int limit) {}
 
@@ -115,13 +127,9 @@ public final class GraphModel {
     InteractionGraph.Coverage coverage = coverage(rows, now, staleAfter);
     InteractionGraph.Summary summary = new InteractionGraph.Summary(rows.hasSnapshot() ? rows.nodeCount() : 0,
         nodes.size(), profiles, rows.verifiedPeers(), rows.chainsWithCounterparties());
-    boolean counts = rows.coverage().stream()
-        .anyMatch(c -> "indexed".equals(c.status()));
-    InteractionGraph.Capabilities capabilities = new InteractionGraph.Capabilities(counts, counts, counts, counts,
-        counts, false);
     List<String> explanations = explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked);
     InteractionGraph graph = new InteractionGraph(req.wallet(), List.copyOf(nodes), summary, coverage,
-        new InteractionGraph.Pagination(req.limit(), next, hasMore), capabilities, explanations);
+        new InteractionGraph.Pagination(req.limit(), next, hasMore), SERVICE_CAPABILITIES, explanations);
     return new InteractionGraph.Data(req.wallet(), graph);
   }
 
@@ -190,8 +198,8 @@ public final class GraphModel {
 
   static InteractionGraph.Coverage coverage(GraphRows rows, Instant now, Duration staleAfter) {
     if (!rows.hasSnapshot()) {
-      return new InteractionGraph.Coverage("not_indexed", "none", null, false, rows.indexing(), false, false, false,
-          List.of());
+      return new InteractionGraph.Coverage("not_indexed", SOURCE_NONE, null, false, rows.indexing(), false, false,
+          false, List.of());
     }
     List<ChainCoverage> forFlags = new ArrayList<>(rows.coverage().size());
     List<InteractionGraph.CoverageChain> chains = new ArrayList<>(rows.coverage().size());
@@ -207,7 +215,7 @@ public final class GraphModel {
     // The decision's coverage block states the flags rule once.
     dev.vouch.decision.model.Coverage flags = dev.vouch.decision.model.Coverage.of(forFlags);
     boolean stale = rows.committedAt().plus(staleAfter).isBefore(now);
-    return new InteractionGraph.Coverage(complete ? "complete" : "partial", "snapshot", rows.committedAt(), stale,
+    return new InteractionGraph.Coverage(complete ? "complete" : "partial", SOURCE_SNAPSHOT, rows.committedAt(), stale,
         rows.indexing(), flags.historyCapped(), flags.hasTransientIssues(), flags.hasStandingLimitations(),
         List.copyOf(chains));
   }

@@ -1,0 +1,1635 @@
+export type ClientOptions = {
+    baseUrl: 'http://localhost:8080' | (string & {});
+};
+export type Stats = {
+    statsVersion: 'stats_v0.1';
+    generatedAt: string;
+    wallets: {
+        /**
+         * Wallets with a committed snapshot
+         */
+        indexed: number;
+    };
+    identities: {
+        registered: number;
+    };
+    trust: {
+        /**
+         * Verified and accepted attestations
+         */
+        verifiedEdges: number;
+    };
+    receipts: {
+        minted: number;
+    };
+    jobs: {
+        queued: number;
+        running: number;
+        failedLastDay: number;
+    };
+    /**
+     * One entry per chain of the catalogue, in catalogue order
+     */
+    chains: Array<{
+        chain: string;
+        chainId: number;
+        /**
+         * The catalogue gives this chain rpcUrls
+         */
+        configured: boolean;
+        /**
+         * From the coverage rows committed in the last 24 hours: failing when most are error, degraded when any is error, healthy otherwise, unknown when none
+         *
+         */
+        health: 'healthy' | 'degraded' | 'failing' | 'unknown';
+        lastIndexedAt: string | null;
+        /**
+         * Coverage rows indexed in the last 24 hours
+         */
+        indexed: number;
+        error: number;
+        limited: number;
+    }>;
+};
+export type Health = {
+    status: 'UP' | 'DOWN';
+    outcome?: 'UP' | 'DOWN';
+    checks?: Array<{
+        id: string;
+        status: 'UP' | 'DOWN';
+        data?: {
+            [key: string]: unknown;
+        };
+    }>;
+};
+export type TrustPeer = {
+    wallet?: string;
+    username?: string | null;
+    trustWeight?: number;
+};
+export type TrustGraphData = {
+    wallet: string;
+    trustGraph: {
+        walletAddress: string;
+        edges: Array<{
+            /**
+             * attestation ids
+             */
+            ids?: Array<number>;
+            wallet?: string;
+            peerWallet?: string;
+            peerUsername?: string | null;
+            /**
+             * the peer's latest committed score
+             */
+            peerScore?: number | null;
+            /**
+             * accepted attestations with this peer
+             */
+            interactionCount?: number;
+            verifiedVolume?: Array<{
+                chainId?: number;
+                /**
+                 * native base units of the attested transactions
+                 */
+                amount?: string;
+            }>;
+            firstInteractionAt?: string;
+            lastInteractionAt?: string;
+            interactionTypes?: Array<'attested_by_wallet' | 'attested_by_peer' | 'native_transfer'>;
+            trustWeight?: number;
+            reciprocal?: boolean;
+            /**
+             * counterparties both latest snapshots observed
+             */
+            sharedCounterparties?: number;
+            /**
+             * latest acceptance
+             */
+            acceptedAt?: string;
+        }>;
+        snapshot: {
+            walletAddress?: string;
+            trustedPeerCount?: number;
+            strongestConnectionWallet?: string | null;
+            strongestConnectionWeight?: number;
+            reciprocalCount?: number;
+            networkHealth?: 'isolated' | 'emerging' | 'developing' | 'healthy' | 'at_risk' | 'suspicious';
+            totalTrustWeight?: number;
+            propagatedTrustScore?: number;
+            trustConfidence?: number;
+            anomalyScore?: number;
+            maturityReason?: string;
+            topTrustedPeers?: Array<string>;
+            createdAt?: string | null;
+            updatedAt?: string | null;
+        };
+        anomalies: Array<{
+            code?: 'YOUNG_RING' | 'ATTESTATION_BURST' | 'TINY_TRANSACTIONS' | 'SELF_FUNDED' | 'COMMON_FUNDER';
+            severity?: 'low' | 'medium' | 'high';
+            peerCount?: number;
+            message?: string;
+            /**
+             * always empty
+             */
+            details?: {
+                [key: string]: unknown;
+            };
+        }>;
+        reciprocalPeers: Array<TrustPeer>;
+        strongestPeers: Array<TrustPeer>;
+        metrics: {
+            trustedPeerCount?: number;
+            reciprocalCount?: number;
+            totalTrustWeight?: number;
+            strongestConnectionWeight?: number;
+            networkHealth?: string;
+            relationshipDiversity?: number;
+            networkMaturity?: 'isolated' | 'new' | 'established' | 'mature';
+            trustLevel?: 'Isolated' | 'Low' | 'Moderate' | 'High' | 'Suspicious';
+            propagatedTrustScore?: number;
+            trustConfidence?: number;
+            anomalyScore?: number;
+            maturityReason?: string;
+            suspicious?: boolean;
+        };
+        explanations: Array<string>;
+        suspiciousWallets: Array<string>;
+    };
+};
+export type Attestation = {
+    id: number;
+    attester: string;
+    subject: string;
+    chainId: number;
+    txHash: string;
+    status: 'pending' | 'accepted' | 'rejected' | 'revoked';
+    /**
+     * What the chain said when the attestation was verified
+     */
+    transaction: {
+        from?: string;
+        to?: string;
+        /**
+         * native value in base units, exact decimal
+         */
+        value?: string;
+        blockNumber?: number;
+        timestamp?: string;
+    };
+    createdAt: string;
+    verifiedAt?: string | null;
+    acceptedAt?: string | null;
+    rejectedAt?: string | null;
+    revokedAt?: string | null;
+    revokedBy?: string | null;
+};
+export type Profile = {
+    username: string;
+    wallet: string;
+    displayName: string;
+    createdAt: string;
+    /**
+     * 0 until the first committed snapshot
+     */
+    score: number;
+    scoreModelVersion: string;
+    riskLevel: string;
+    globalWalletAgeDays: number;
+    activeChainCount: number;
+    totalTxCount: number;
+    scoreUpdatedAt: string | null;
+    dataSource: 'cached' | 'indexing_required';
+    attestations: {
+        /**
+         * accepted, unrevoked attestations involving the wallet
+         */
+        count?: number;
+    };
+    trust: {
+        trustedPeerCount?: number;
+        reciprocalCount?: number;
+        networkHealth?: string;
+        trustConfidence?: number;
+    };
+};
+export type Directory = {
+    identities: Array<{
+        username: string;
+        wallet: string;
+        displayName: string;
+        profileUrl: string;
+        createdAt: string;
+    }>;
+    pagination: {
+        limit: number;
+        nextCursor: string | null;
+        hasMore: boolean;
+    };
+};
+export type Identity = {
+    username: string;
+    wallet: string;
+    displayName: string;
+    /**
+     * /u/<username>
+     */
+    profileUrl: string;
+    registered: boolean;
+    signatureKind: 'eoa' | 'eip1271';
+    createdAt: string;
+};
+export type Challenge = {
+    wallet: string;
+    /**
+     * <name>.vouch, lowercase
+     */
+    username: string;
+    nonce: string;
+    /**
+     * EIP-4361 text to sign with personal_sign, exactly as given
+     */
+    message: string;
+    issuedAt: string;
+    expiresAt: string;
+};
+export type GraphNode = {
+    walletAddress: string;
+    username: string | null;
+    /**
+     * /u/<username>
+     */
+    profileUrl: string | null;
+    registered: boolean;
+    /**
+     * the wallet's verified trust graph also contains this node; observation alone never creates a trust edge
+     */
+    verifiedVouchPeer: boolean;
+    chains: Array<{
+        chain: string;
+        chainId: number;
+        /**
+         * null only for a chain no longer in the catalogue or one without an explorer template
+         */
+        explorerUrl: string | null;
+    }>;
+    /**
+     * null when no countable evidence is captured (aggregate-only chain, snapshot before stats capture); null is not zero
+     */
+    metrics: {
+        transactionCount: {
+            total: number;
+            in: number;
+            out: number;
+        };
+        firstInteractionAt: string;
+        lastInteractionAt: string;
+        /**
+         * a counted chain hit its history cap, or some chains of the node are not counted
+         */
+        lowerBound: boolean;
+        basis: {
+            counted: number;
+            pending: number;
+            unavailable: number;
+        };
+        value: Array<{
+            /**
+             * native symbol; ETH pooled across Ethereum, Base and Arbitrum
+             */
+            symbol: string;
+            /**
+             * exact decimal of the native unit
+             */
+            in: string;
+            out: string;
+        }>;
+    } | null;
+    /**
+     * only in sort=activity reads; null for nodes with metrics null
+     */
+    rank?: number | null;
+};
+export type InteractionGraph = {
+    walletAddress: string;
+    nodes: Array<GraphNode>;
+    summary: {
+        /**
+         * nodes in the snapshot
+         */
+        totalCounterparties: number;
+        /**
+         * nodes on this page
+         */
+        returnedCounterparties: number;
+        /**
+         * registered nodes on this page
+         */
+        vouchProfilesOnPage: number;
+        /**
+         * nodes of the whole snapshot in the wallet's verified trust graph
+         */
+        verifiedVouchPeers: number;
+        chainsWithCounterparties: number;
+    };
+    coverage: {
+        /**
+         * complete = every chain indexed in full and current (only then does an empty graph mean no observed counterparties); partial = the address set is a lower bound (a chain failed, kept earlier evidence after a transient failure, was read in aggregate mode or hit its cap)
+         */
+        status: 'complete' | 'partial' | 'not_indexed';
+        /**
+         * persisted_snapshot = the page is read from the wallet's stored snapshot (the graph read never scans live); none = the wallet was never indexed. persisted_snapshot is the value the peer service's typed clients know.
+         */
+        source: 'persisted_snapshot' | 'none';
+        /**
+         * commit time of the snapshot this page belongs to
+         */
+        observedAt: string | null;
+        stale: boolean;
+        /**
+         * an indexing run for the wallet is queued or running
+         */
+        indexing: boolean;
+        historyCapped: boolean;
+        hasTransientIssues: boolean;
+        hasStandingLimitations: boolean;
+        chains: Array<{
+            chain: string;
+            chainId: number;
+            status: 'indexed' | 'limited' | 'error';
+            counterpartyCount: number;
+            /**
+             * When this chain's evidence was read; older than observedAt when a transient failure kept earlier evidence (transientIssue true)
+             */
+            indexedAt: string;
+            /**
+             * Provider that answered (rpc = aggregate figures); snapshots before provider sources say history or aggregate
+             */
+            source: 'otterscan' | 'etherscan' | 'blockscout' | 'rpc' | 'history' | 'aggregate';
+            historyCapped: boolean | null;
+            recencyReliable: boolean | null;
+            transientIssue: boolean;
+            standingLimitation: boolean;
+        }>;
+    };
+    pagination: {
+        limit: number;
+        nextCursor: string | null;
+        hasMore: boolean;
+    };
+    /**
+     * What the service provides, the same for every wallet (never-indexed ones included), so a client can read them once; a node without countable evidence has metrics null. Asset details are not exposed.
+     */
+    capabilities: {
+        perCounterpartyTransactionCount: boolean;
+        direction: boolean;
+        firstInteractionAt: boolean;
+        lastInteractionAt: boolean;
+        value: boolean;
+        assetDetails: false;
+    };
+    explanations: Array<string>;
+};
+export type ScanStatus = {
+    wallet: string;
+    status: 'already_indexed' | 'indexing' | 'started' | 'fresh';
+    /**
+     * refresh answers with status started
+     */
+    mode?: 'reindex' | 'first_index';
+    /**
+     * already_indexed and fresh
+     */
+    lastIndexedAt?: string;
+    /**
+     * fresh
+     */
+    nextRefreshAt?: string;
+    /**
+     * fresh
+     */
+    retryAfterSeconds?: number;
+    /**
+     * indexing: when the run in flight was queued
+     */
+    startedAt?: string;
+};
+export type Score = {
+    wallet: string;
+    username: string | null;
+    score: number;
+    scoreModelVersion: string;
+    riskLevel: string;
+    badge: string;
+    /**
+     * Caps in docs/models.md; riskPenalty is 0 or negative
+     */
+    breakdown: {
+        globalWalletAge?: number;
+        crossChainActivity?: number;
+        arcActivity?: number;
+        counterpartyDiversity?: number;
+        verifiedAttestations?: number;
+        propagatedTrust?: number;
+        transactionActivity?: number;
+        riskPenalty?: number;
+    };
+    activeChains: Array<string>;
+    totalTxCount: number;
+    arcTxCount: number;
+    globalWalletAgeDays: number;
+    attestations: {
+        acceptedCount?: number;
+        uniqueCounterparties?: number;
+    };
+    cacheStatus: 'cached' | 'indexing_required';
+    lastIndexedAt: string | null;
+    refreshInProgress: boolean;
+    refreshRecommended: boolean;
+};
+export type Freshness = {
+    cacheStatus: 'cached' | 'indexing_required';
+    lastIndexedAt: string | null;
+    refreshInProgress: boolean;
+    refreshRecommended: boolean;
+};
+/**
+ * The decision data without coverage, plus id, createdAt, payloadHash and signature. The payload is every field except id, createdAt, payloadHash and signature; payloadHash is the SHA-256 (lowercase hex) of its RFC 8785 canonical JSON.
+ *
+ */
+export type Receipt = {
+    id: string;
+    createdAt: string;
+    payloadHash: string;
+    wallet: string;
+    username: string | null;
+    useCase: UseCase;
+    decision: 'allow' | 'caution' | 'block';
+    riskLevel: string;
+    recommendedLimit: Limit;
+    reasons: Array<Coded>;
+    warnings: Array<Coded>;
+    score: number;
+    evidence: {
+        used: Array<string>;
+        missing: Array<string>;
+    };
+    freshness: Freshness;
+    scoreModelVersion: string;
+    decisionModelVersion: string;
+    /**
+     * Additive to SPEC 2.5. Verify offline as the README shows.
+     */
+    signature: {
+        alg: 'EdDSA';
+        /**
+         * Key id in /.well-known/jwks.json
+         */
+        kid: string;
+        /**
+         * Detached compact JWS (header..signature, RFC 7515 appendix F) over the canonical payload bytes
+         */
+        jws: string;
+    };
+};
+export type Coded = {
+    code: string;
+    message: string;
+};
+export type Limit = {
+    amountUsdc: number;
+    currency: 'USDC';
+    basis: string;
+};
+export type UseCase = 'payment' | 'escrow' | 'lending' | 'marketplace';
+export type ReceiptCreated = {
+    receipt: Receipt;
+    /**
+     * Human-readable view, /check/r/<id>
+     */
+    url: string;
+    deduped: boolean;
+};
+export type BatchRow = {
+    /**
+     * The trimmed entry as sent (first occurrence)
+     */
+    input: string;
+    status: 'ok' | 'no_score' | 'invalid' | 'error';
+    /**
+     * Lowercase; set for addresses and resolved usernames
+     */
+    wallet: string | null;
+    username: string | null;
+    decision: 'allow' | 'caution' | 'block' | null;
+    score: number | null;
+    riskLevel: string | null;
+    recommendedLimit: Limit | null;
+    reasons: Array<Coded>;
+    warnings: Array<Coded>;
+    /**
+     * Why a row has no verdict (no_score, invalid, error)
+     */
+    note: string | null;
+};
+export type BatchResult = {
+    useCase: UseCase;
+    decisionModelVersion: string;
+    summary: {
+        total: number;
+        allow: number;
+        caution: number;
+        block: number;
+        noScore: number;
+        invalid: number;
+        error: number;
+    };
+    results: Array<BatchRow>;
+};
+export type Decision = {
+    wallet: string;
+    username: string | null;
+    useCase: UseCase;
+    decision: 'allow' | 'caution' | 'block';
+    /**
+     * Unrated, High Risk, Trusted, Reliable, Moderate, Emerging, Unproven
+     */
+    riskLevel: string;
+    recommendedLimit: {
+        amountUsdc: number;
+        currency: 'USDC';
+        basis: string;
+    };
+    /**
+     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, DATA_LIMITED, DATA_STALE
+     */
+    reasons: Array<Coded>;
+    /**
+     * Advisory only: WALLET_NOT_INDEXED, DATA_PROVIDER_TRANSIENT, DATA_HISTORY_CAPPED, DATA_AGGREGATE_ONLY
+     */
+    warnings: Array<Coded>;
+    score: number;
+    evidence: {
+        used: Array<string>;
+        missing: Array<string>;
+    };
+    freshness: Freshness;
+    coverage: {
+        chains: Array<{
+            chain: string;
+            status: 'indexed' | 'error' | 'limited';
+            transient: boolean;
+            standing: boolean;
+            historyCapped: boolean | null;
+            recencyReliable: boolean | null;
+            /**
+             * Provider that answered: otterscan, etherscan, blockscout, or rpc (aggregate figures); for an error, the last one tried. Older snapshots say history or aggregate.
+             */
+            source?: string | null;
+            /**
+             * Sources tried first in the run that failed, in order; empty when the first choice answered.
+             */
+            fallbackFrom?: Array<string>;
+        }>;
+        historyCapped: boolean;
+        hasTransientIssues: boolean;
+        hasStandingLimitations: boolean;
+    };
+    scoreModelVersion: string;
+    decisionModelVersion: string;
+};
+export type ErrorEnvelope = {
+    ok: false;
+    version: 'v1';
+    error: {
+        /**
+         * One of ErrorCode; a code added later is any other string (treat it by its HTTP status).
+         */
+        code: ErrorCode | string;
+        /**
+         * Says what to do next
+         */
+        message: string;
+    };
+};
+/**
+ * Error codes this version answers. METHOD_NOT_ALLOWED comes with Allow; identity and attestation writes add the codes from CHALLENGE_UNKNOWN on.
+ *
+ */
+export type ErrorCode = 'INVALID_WALLET' | 'INVALID_USERNAME' | 'INVALID_REQUEST' | 'INVALID_SORT' | 'INVALID_KEY' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SCHEMA_MISSING' | 'UNAVAILABLE' | 'INTERNAL' | 'CHALLENGE_UNKNOWN' | 'CHALLENGE_EXPIRED' | 'NONCE_USED' | 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED' | 'USERNAME_TAKEN' | 'WALLET_ALREADY_REGISTERED' | 'CHAIN_NOT_SUPPORTED' | 'CHAIN_UNAVAILABLE' | 'TX_NOT_FOUND' | 'TX_REVERTED' | 'TX_NOT_FINAL' | 'TX_WRONG_PARTIES' | 'ATTESTER_NOT_REGISTERED' | 'COUNTERPARTY_NOT_REGISTERED' | 'ATTESTATION_CLOSED';
+export type OkEnvelope = {
+    ok: true;
+    version: 'v1';
+    data: {
+        [key: string]: unknown;
+    };
+};
+/**
+ * EVM address, case-insensitive on input, returned lowercase
+ */
+export type Wallet = string;
+export type Decision2 = {
+    /**
+     * unix seconds, the one signed
+     */
+    deadline: number;
+    signature: string;
+};
+export type GetDecisionData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: {
+        useCase?: UseCase;
+    };
+    url: '/api/v1/decision/{wallet}';
+};
+export type GetDecisionErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetDecisionError = GetDecisionErrors[keyof GetDecisionErrors];
+export type GetDecisionResponses = {
+    /**
+     * Decision; a wallet without a committed snapshot gets a caution baseline with cacheStatus indexing_required. Costs 1 unit.
+     */
+    200: OkEnvelope & {
+        data?: Decision;
+    };
+};
+export type GetDecisionResponse = GetDecisionResponses[keyof GetDecisionResponses];
+export type ScreenBatchData = {
+    body: {
+        inputs: Array<string>;
+        useCase?: UseCase;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/decision/batch';
+};
+export type ScreenBatchErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ScreenBatchError = ScreenBatchErrors[keyof ScreenBatchErrors];
+export type ScreenBatchResponses = {
+    /**
+     * One row per unique entry, in input order, and the summary. Costs N units.
+     */
+    200: OkEnvelope & {
+        data?: BatchResult;
+    };
+};
+export type ScreenBatchResponse = ScreenBatchResponses[keyof ScreenBatchResponses];
+export type CreateReceiptData = {
+    body: {
+        wallet?: string;
+        username?: string;
+        useCase?: UseCase;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/decision-receipts';
+};
+export type CreateReceiptErrors = {
+    /**
+     * INVALID_REQUEST (both or neither of wallet/username, bad body or useCase), INVALID_WALLET, INVALID_USERNAME
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type CreateReceiptError = CreateReceiptErrors[keyof CreateReceiptErrors];
+export type CreateReceiptResponses = {
+    /**
+     * The identical decision state already has a receipt today (deduped true)
+     */
+    200: OkEnvelope & {
+        data?: ReceiptCreated;
+    };
+    /**
+     * Created. Location names the receipt read.
+     */
+    201: OkEnvelope & {
+        data?: ReceiptCreated;
+    };
+};
+export type CreateReceiptResponse = CreateReceiptResponses[keyof CreateReceiptResponses];
+export type GetReceiptData = {
+    body?: never;
+    headers?: {
+        /**
+         * An ETag from an earlier read answers 304 Not Modified
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/decision-receipts/{id}';
+};
+export type GetReceiptErrors = {
+    /**
+     * INVALID_REQUEST (malformed receipt id)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetReceiptError = GetReceiptErrors[keyof GetReceiptErrors];
+export type GetReceiptResponses = {
+    /**
+     * The receipt. Costs 1 unit.
+     */
+    200: OkEnvelope & {
+        data?: {
+            receipt: Receipt;
+        };
+    };
+};
+export type GetReceiptResponse = GetReceiptResponses[keyof GetReceiptResponses];
+export type GetScoreData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/score/{wallet}';
+};
+export type GetScoreErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetScoreError = GetScoreErrors[keyof GetScoreErrors];
+export type GetScoreResponses = {
+    /**
+     * Score. Costs 1 unit (a background rescan of a stale known wallet spends 5 more from the caller's anonymous per-IP budget).
+     */
+    200: OkEnvelope & {
+        data?: Score;
+    };
+};
+export type GetScoreResponse = GetScoreResponses[keyof GetScoreResponses];
+export type StartIntakeData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/intake/{wallet}';
+};
+export type StartIntakeErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type StartIntakeError = StartIntakeErrors[keyof StartIntakeErrors];
+export type StartIntakeResponses = {
+    /**
+     * already_indexed, with lastIndexedAt; free
+     */
+    200: OkEnvelope & {
+        data?: ScanStatus;
+    };
+    /**
+     * started (charged, with rate headers) or indexing (free)
+     */
+    202: OkEnvelope & {
+        data?: ScanStatus;
+    };
+};
+export type StartIntakeResponse = StartIntakeResponses[keyof StartIntakeResponses];
+export type GetInteractionGraphData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: {
+        /**
+         * Nodes per page, 1 to 50, default 25. Integers above 50 are capped at 50 (the answer's pagination.limit shows 50); 0, negative or non-integer values answer 400 INVALID_REQUEST.
+         *
+         */
+        limit?: number;
+        /**
+         * pagination.nextCursor of the previous page, unchanged (opaque base64url, signed, bound to the wallet and snapshot). Edited, foreign or undecodable cursors answer 400 INVALID_REQUEST; so does a cursor whose snapshot's rows retention removed (start again).
+         *
+         */
+        cursor?: string;
+        /**
+         * Only activity: transaction count desc, last interaction desc, address asc; nodes with metrics null last with rank null; a single page (nextCursor null, hasMore false). Any other value, or sort together with cursor, answers 400 INVALID_SORT.
+         *
+         */
+        sort?: 'activity';
+    };
+    url: '/api/v1/interaction-graph/{wallet}';
+};
+export type GetInteractionGraphErrors = {
+    /**
+     * INVALID_WALLET, INVALID_SORT, or INVALID_REQUEST (limit, cursor); not charged except an expired cursor
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetInteractionGraphError = GetInteractionGraphErrors[keyof GetInteractionGraphErrors];
+export type GetInteractionGraphResponses = {
+    /**
+     * The graph page; a wallet without a committed snapshot answers coverage.status not_indexed and no nodes. Costs 1 unit.
+     */
+    200: OkEnvelope & {
+        data?: {
+            wallet: string;
+            interactionGraph: InteractionGraph;
+        };
+    };
+};
+export type GetInteractionGraphResponse = GetInteractionGraphResponses[keyof GetInteractionGraphResponses];
+export type RefreshWalletData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/interaction-graph/{wallet}/refresh';
+};
+export type RefreshWalletErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no API key) or INVALID_KEY (malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * SCHEMA_MISSING (refresh ledger not provisioned, reindex requested) or UNAVAILABLE
+     */
+    503: ErrorEnvelope;
+};
+export type RefreshWalletError = RefreshWalletErrors[keyof RefreshWalletErrors];
+export type RefreshWalletResponses = {
+    /**
+     * fresh; free
+     */
+    200: OkEnvelope & {
+        data?: ScanStatus;
+    };
+    /**
+     * started with mode (charged, with rate headers) or indexing (free)
+     */
+    202: OkEnvelope & {
+        data?: ScanStatus;
+    };
+};
+export type RefreshWalletResponse = RefreshWalletResponses[keyof RefreshWalletResponses];
+export type GetJwksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/.well-known/jwks.json';
+};
+export type GetJwksResponses = {
+    /**
+     * JWK set (kty OKP, crv Ed25519, x, kid, use sig, alg EdDSA)
+     */
+    200: {
+        keys: Array<{
+            kty: 'OKP';
+            crv: 'Ed25519';
+            /**
+             * base64url public key
+             */
+            x: string;
+            kid: string;
+            use?: 'sig';
+            alg?: 'EdDSA';
+        }>;
+    };
+};
+export type GetJwksResponse = GetJwksResponses[keyof GetJwksResponses];
+export type GetTrustGraphData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/trust/{wallet}';
+};
+export type GetTrustGraphErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetTrustGraphError = GetTrustGraphErrors[keyof GetTrustGraphErrors];
+export type GetTrustGraphResponses = {
+    /**
+     * Trust graph (an unknown or isolated wallet answers with no edges and networkHealth isolated)
+     */
+    200: OkEnvelope & {
+        data?: TrustGraphData;
+    };
+};
+export type GetTrustGraphResponse = GetTrustGraphResponses[keyof GetTrustGraphResponses];
+export type GetProfileData = {
+    body?: never;
+    path: {
+        /**
+         * <name>.<suffix>, case-insensitive, 2 to 64 characters
+         */
+        username: string;
+    };
+    query?: never;
+    url: '/api/v1/profile/{username}';
+};
+export type GetProfileErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+};
+export type GetProfileError = GetProfileErrors[keyof GetProfileErrors];
+export type GetProfileResponses = {
+    /**
+     * Profile
+     */
+    200: OkEnvelope & {
+        data?: Profile;
+    };
+};
+export type GetProfileResponse = GetProfileResponses[keyof GetProfileResponses];
+export type ListIdentitiesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        limit?: number;
+        /**
+         * pagination.nextCursor of the previous page
+         */
+        cursor?: string;
+    };
+    url: '/api/v1/identities';
+};
+export type ListIdentitiesErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+};
+export type ListIdentitiesError = ListIdentitiesErrors[keyof ListIdentitiesErrors];
+export type ListIdentitiesResponses = {
+    /**
+     * One page
+     */
+    200: OkEnvelope & {
+        data?: Directory;
+    };
+};
+export type ListIdentitiesResponse = ListIdentitiesResponses[keyof ListIdentitiesResponses];
+export type ClaimIdentityData = {
+    body: {
+        message: string;
+        signature: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/identities';
+};
+export type ClaimIdentityErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     *
+     */
+    409: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * CHAIN_UNAVAILABLE (the chain's node did not answer; nothing was recorded)
+     */
+    503: ErrorEnvelope;
+};
+export type ClaimIdentityError = ClaimIdentityErrors[keyof ClaimIdentityErrors];
+export type ClaimIdentityResponses = {
+    /**
+     * Registered
+     */
+    201: OkEnvelope & {
+        data?: Identity;
+    };
+};
+export type ClaimIdentityResponse = ClaimIdentityResponses[keyof ClaimIdentityResponses];
+export type CreateClaimChallengeData = {
+    body: {
+        wallet: string;
+        username: string;
+        /**
+         * defaults to the name as typed
+         */
+        displayName?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/identities/challenge';
+};
+export type CreateClaimChallengeErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     *
+     */
+    409: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+};
+export type CreateClaimChallengeError = CreateClaimChallengeErrors[keyof CreateClaimChallengeErrors];
+export type CreateClaimChallengeResponses = {
+    /**
+     * Challenge to sign with personal_sign
+     */
+    201: OkEnvelope & {
+        data?: Challenge;
+    };
+};
+export type CreateClaimChallengeResponse = CreateClaimChallengeResponses[keyof CreateClaimChallengeResponses];
+export type CreateAttestationData = {
+    body: {
+        attester: string;
+        subject: string;
+        /**
+         * a chain of the catalogue
+         */
+        chainId: number;
+        txHash: string;
+        /**
+         * unix seconds; not past, at most identity.maxDeadlineSeconds ahead
+         */
+        deadline: number;
+        signature: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/attestations';
+};
+export type CreateAttestationErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * TX_NOT_FOUND, TX_REVERTED, TX_NOT_FINAL (fewer confirmations than the chain's configured number; retry later), TX_WRONG_PARTIES (sender and recipient are not the two wallets), ATTESTER_NOT_REGISTERED, COUNTERPARTY_NOT_REGISTERED. Nothing was recorded.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * CHAIN_UNAVAILABLE (the chain's node did not answer; nothing was recorded)
+     */
+    503: ErrorEnvelope;
+};
+export type CreateAttestationError = CreateAttestationErrors[keyof CreateAttestationErrors];
+export type CreateAttestationResponses = {
+    /**
+     * This transaction was already attested in this direction; the existing attestation
+     */
+    200: unknown;
+    /**
+     * Verified and recorded as pending
+     */
+    201: OkEnvelope & {
+        data?: Attestation;
+    };
+};
+export type CreateAttestationResponse = CreateAttestationResponses[keyof CreateAttestationResponses];
+export type GetAttestationData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/attestations/{id}';
+};
+export type GetAttestationErrors = {
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+};
+export type GetAttestationError = GetAttestationErrors[keyof GetAttestationErrors];
+export type GetAttestationResponses = {
+    /**
+     * The attestation
+     */
+    200: OkEnvelope & {
+        data?: Attestation;
+    };
+};
+export type GetAttestationResponse = GetAttestationResponses[keyof GetAttestationResponses];
+export type AcceptAttestationData = {
+    body: Decision2;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/attestations/{id}/accept';
+};
+export type AcceptAttestationErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     *
+     */
+    409: ErrorEnvelope;
+};
+export type AcceptAttestationError = AcceptAttestationErrors[keyof AcceptAttestationErrors];
+export type AcceptAttestationResponses = {
+    /**
+     * Already accepted
+     */
+    200: unknown;
+    /**
+     * The decision was applied
+     */
+    201: OkEnvelope & {
+        data?: Attestation;
+    };
+};
+export type AcceptAttestationResponse = AcceptAttestationResponses[keyof AcceptAttestationResponses];
+export type RejectAttestationData = {
+    body: Decision2;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/attestations/{id}/reject';
+};
+export type RejectAttestationErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     *
+     */
+    409: ErrorEnvelope;
+};
+export type RejectAttestationError = RejectAttestationErrors[keyof RejectAttestationErrors];
+export type RejectAttestationResponses = {
+    /**
+     * Already rejected
+     */
+    200: unknown;
+    /**
+     * The decision was applied
+     */
+    201: OkEnvelope & {
+        data?: Attestation;
+    };
+};
+export type RejectAttestationResponse = RejectAttestationResponses[keyof RejectAttestationResponses];
+export type RevokeAttestationData = {
+    body: Decision2;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/attestations/{id}/revoke';
+};
+export type RevokeAttestationErrors = {
+    /**
+     * INVALID_WALLET, INVALID_USERNAME, INVALID_REQUEST (bad body, deadline too far ahead), CHALLENGE_UNKNOWN (not a challenge this service issued, or altered), CHALLENGE_EXPIRED, SIGNATURE_INVALID (not made by the wallet that must sign), SIGNATURE_EXPIRED (deadline passed), CHAIN_NOT_SUPPORTED (chainId outside the catalogue). Nothing was recorded.
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     *
+     */
+    409: ErrorEnvelope;
+};
+export type RevokeAttestationError = RevokeAttestationErrors[keyof RevokeAttestationErrors];
+export type RevokeAttestationResponses = {
+    /**
+     * Already revoked
+     */
+    200: unknown;
+    /**
+     * The decision was applied
+     */
+    201: OkEnvelope & {
+        data?: Attestation;
+    };
+};
+export type RevokeAttestationResponse = RevokeAttestationResponses[keyof RevokeAttestationResponses];
+export type GetStatsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/stats';
+};
+export type GetStatsErrors = {
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetStatsError = GetStatsErrors[keyof GetStatsErrors];
+export type GetStatsResponses = {
+    /**
+     * Statistics. Costs 1 unit.
+     */
+    200: OkEnvelope & {
+        data?: Stats;
+    };
+};
+export type GetStatsResponse = GetStatsResponses[keyof GetStatsResponses];
+export type GetLivenessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/health/live';
+};
+export type GetLivenessResponses = {
+    /**
+     * Alive
+     */
+    200: {
+        status: 'UP';
+    };
+};
+export type GetLivenessResponse = GetLivenessResponses[keyof GetLivenessResponses];
+export type GetReadinessData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/health/ready';
+};
+export type GetReadinessErrors = {
+    /**
+     * A backing store is unreachable
+     */
+    503: Health;
+};
+export type GetReadinessError = GetReadinessErrors[keyof GetReadinessErrors];
+export type GetReadinessResponses = {
+    /**
+     * Ready
+     */
+    200: Health;
+};
+export type GetReadinessResponse = GetReadinessResponses[keyof GetReadinessResponses];
+export type GetMetricsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/metrics';
+};
+export type GetMetricsResponses = {
+    /**
+     * Prometheus text exposition format
+     */
+    200: string;
+};
+export type GetMetricsResponse = GetMetricsResponses[keyof GetMetricsResponses];
+export type GetOpenApiData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/openapi.yaml';
+};
+export type GetOpenApiResponses = {
+    /**
+     * OpenAPI 3.1 document
+     */
+    200: string;
+};
+export type GetOpenApiResponse = GetOpenApiResponses[keyof GetOpenApiResponses];
+export type GetApiReferenceData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/docs';
+};
+export type GetApiReferenceResponses = {
+    /**
+     * HTML page
+     */
+    200: string;
+};
+export type GetApiReferenceResponse = GetApiReferenceResponses[keyof GetApiReferenceResponses];

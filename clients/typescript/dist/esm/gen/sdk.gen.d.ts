@@ -1,0 +1,153 @@
+import type { Client, Options as Options2, TDataShape } from './client/index.js';
+import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses } from './types.gen.js';
+export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
+    /**
+     * You can provide a client instance returned by `createClient()` instead of
+     * individual options. This might be also useful if you want to implement a
+     * custom client.
+     */
+    client?: Client;
+    /**
+     * You can pass arbitrary values through the `meta` object. This can be
+     * used to access values that aren't defined as part of the SDK function.
+     */
+    meta?: Record<string, unknown>;
+};
+/**
+ * Decision for a wallet (deterministic, side-effect free; never starts indexing)
+ */
+export declare const getDecision: <ThrowOnError extends boolean = false>(options: Options<GetDecisionData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetDecisionResponses, GetDecisionErrors, ThrowOnError, "fields">;
+/**
+ * Screen many wallets and usernames at once, from committed data only (SPEC 4.2)
+ *
+ * Entries are trimmed and de-duplicated case-insensitively; the first occurrence keeps its position and its text (`input`). One row per unique entry, in input order. An entry starting with 0x is read as an address; otherwise a `<name>.vouch` entry is looked up among registered usernames (case-insensitive). A bad entry never fails the batch: it is an `invalid` row (neither a valid address nor a registered username), an `error` row (could not be evaluated) or a `no_score` row (valid, no committed snapshot). Rows with status ok carry the same verdict, score, limit, reasons and warnings as the single decision read at the same moment. Never indexes, never stores the list, never mints receipts; all rows are read in one database round trip. A batch whose entries are all blank after trimming is empty: 400 INVALID_REQUEST, like an empty array (a blank entry beside real ones is an `invalid` row). Caps (400 INVALID_REQUEST, nothing charged): unique rows after de-duplication, anonymous 10, developer and plus 50, pro 250, partner 500; raw entries max(200, 4 x row cap). Costs 1 unit per unique row, refused whole (429) when more than what remains.
+ *
+ */
+export declare const screenBatch: <ThrowOnError extends boolean = false>(options: Options<ScreenBatchData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ScreenBatchResponses, ScreenBatchErrors, ThrowOnError, "fields">;
+/**
+ * Mint an immutable, signed receipt of the live decision (SPEC 4.3)
+ *
+ * Exactly one of wallet or username (a registered `<name>.vouch`, case-insensitive), plus an optional useCase. Runs the live decision read and stores its data (without the volatile coverage block) as the receipt payload: payloadHash is the lowercase hex SHA-256 of its RFC 8785 canonical JSON, and `signature` a detached EdDSA (Ed25519) JWS over the same bytes, verifiable with the key `signature.kid` in /.well-known/jwks.json. The same wallet, use case and UTC day with an identical decision state answers 200 with the existing receipt and deduped true (also under concurrent mints); otherwise 201. Costs 2 units and one of the caller's 5 receipt creations per minute (429 when either is exhausted, nothing spent). An unknown username answers 404 (units spent, nothing stored); a failed decision read never yields a receipt.
+ *
+ */
+export declare const createReceipt: <ThrowOnError extends boolean = false>(options: Options<CreateReceiptData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateReceiptResponses, CreateReceiptErrors, ThrowOnError, "fields">;
+/**
+ * Read a receipt (SPEC 4.4); immutable, cacheable for a year
+ */
+export declare const getReceipt: <ThrowOnError extends boolean = false>(options: Options<GetReceiptData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetReceiptResponses, GetReceiptErrors, ThrowOnError, "fields">;
+/**
+ * Committed reputation score with breakdown, or the baseline
+ */
+export declare const getScore: <ThrowOnError extends boolean = false>(options: Options<GetScoreData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetScoreResponses, GetScoreErrors, ThrowOnError, "fields">;
+/**
+ * Start indexing a wallet that has no committed snapshot (SPEC 3.2); no body
+ *
+ * Free when the wallet already has a committed snapshot (200 already_indexed) or a job is in flight (202 indexing). Otherwise the daily scan-start cap is checked first (429, nothing spent), then 8 units (anonymous) or 5 (keyed) are spent; a failed attempt of this wallet less than 10 minutes ago then answers 429 (cooldown, units spent); else a job starts (202 started). Concurrent requests for one wallet collapse into one job. Intake never registers the wallet. Poll GET /api/v1/score/{wallet} until cacheStatus is cached.
+ *
+ */
+export declare const startIntake: <ThrowOnError extends boolean = false>(options: Options<StartIntakeData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<StartIntakeResponses, StartIntakeErrors, ThrowOnError, "fields">;
+/**
+ * Observed interaction graph of the wallet's latest committed snapshot (score-neutral; never starts indexing)
+ *
+ * One node per observed counterparty across chains, with the identity overlay, per-node metrics (null when no countable evidence; lowerBound when capped or partly uncounted; exact native-unit decimal strings, ETH pooled across Ethereum, Base and Arbitrum), summary, coverage, capabilities and explanations. Default order: address ascending, paged with opaque cursors that stay on the snapshot the first page came from (a walk returns every address of that snapshot once even if a new snapshot commits meanwhile; such pages keep that snapshot's coverage.observedAt and say a newer snapshot exists). Read without a cursor to see the newest snapshot, e.g. after a refresh answered started. A cursor works for at least graph.retentionHours (24) after its snapshot is superseded. sort=activity returns one ranked page. Costs 1 unit; refused requests cost nothing.
+ *
+ */
+export declare const getInteractionGraph: <ThrowOnError extends boolean = false>(options: Options<GetInteractionGraphData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetInteractionGraphResponses, GetInteractionGraphErrors, ThrowOnError, "fields">;
+/**
+ * Keyed re-index of a wallet (SPEC 3.3); no body; an API key is required
+ *
+ * 202 indexing (free) while a run is in flight; 200 fresh (free) within 60 minutes of the last snapshot, with lastIndexedAt, nextRefreshAt and retryAfterSeconds. Otherwise 5 units start a run: mode reindex (the wallet has a snapshot; counts against the daily re-index cap) or first_index (counts against the daily scan-start cap). A failed attempt less than 10 minutes ago answers 429 (units spent). A reindex on a deployment without the refresh ledger answers 503 SCHEMA_MISSING, nothing started or charged.
+ *
+ */
+export declare const refreshWallet: <ThrowOnError extends boolean = false>(options: Options<RefreshWalletData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<RefreshWalletResponses, RefreshWalletErrors, ThrowOnError, "fields">;
+/**
+ * Public keys of receipt signatures (RFC 7517 JWK set); free, no key needed
+ *
+ * Every Ed25519 key that has signed receipts here, newest first, each with its kid (the RFC 7638 thumbprint); keys stay published after a rotation so old receipts still verify.
+ *
+ */
+export declare const getJwks: <ThrowOnError extends boolean = false>(options?: Options<GetJwksData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetJwksResponses, unknown, ThrowOnError, "fields">;
+/**
+ * Verified trust graph of a wallet (SPEC 2.7); metrics computed at read time
+ *
+ * Edges are accepted, unrevoked attestations (a real transaction between both wallets, verified on chain, accepted by the counterparty); they appear at once, without a re-index. One edge element per peer. anomalies carry empty details and suspiciousWallets is always empty. Every metric is defined in docs/models.md. Costs 1 unit.
+ *
+ */
+export declare const getTrustGraph: <ThrowOnError extends boolean = false>(options: Options<GetTrustGraphData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetTrustGraphResponses, GetTrustGraphErrors, ThrowOnError, "fields">;
+/**
+ * Public profile of a registered username (SPEC 2.8). Costs 1 unit.
+ */
+export declare const getProfile: <ThrowOnError extends boolean = false>(options: Options<GetProfileData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetProfileResponses, GetProfileErrors, ThrowOnError, "fields">;
+/**
+ * Public directory of registered usernames, ascending, cursor-paginated. Costs 1 unit.
+ *
+ * Wallets indexed only through intake never appear here (SPEC 1.5).
+ */
+export declare const listIdentities: <ThrowOnError extends boolean = false>(options?: Options<ListIdentitiesData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListIdentitiesResponses, ListIdentitiesErrors, ThrowOnError, "fields">;
+/**
+ * Claim a username with a signed challenge (EIP-4361 message, EIP-191 or EIP-1271). Costs 5 units.
+ *
+ * Post back the challenge text exactly as issued and the wallet's personal_sign signature over it. A contract wallet's signature is accepted when its isValidSignature (EIP-1271) on the home chain returns the magic value. The nonce is taken, the username registered and the wallet queued for indexing in one transaction; any refusal leaves nothing.
+ *
+ */
+export declare const claimIdentity: <ThrowOnError extends boolean = false>(options: Options<ClaimIdentityData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ClaimIdentityResponses, ClaimIdentityErrors, ThrowOnError, "fields">;
+/**
+ * Ask for a claim challenge (EIP-4361 message with a stored single-use nonce). Costs 1 unit.
+ *
+ * username is a name of 2 to 32 characters from a-z, 0-9 and inner hyphens, with or without the suffix, case-insensitive; it is stored as <name>.vouch. The challenge expires after identity.challengeTtlSeconds (default 600).
+ *
+ */
+export declare const createClaimChallenge: <ThrowOnError extends boolean = false>(options: Options<CreateClaimChallengeData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateClaimChallengeResponses, CreateClaimChallengeErrors, ThrowOnError, "fields">;
+/**
+ * Attest a relationship with another registered wallet, backed by a transaction between the two. Costs 5 units.
+ *
+ * Signed by the attester with EIP-712 typed data (docs/identities.md): domain {name Vouch, version 1, chainId home chain}, primary type Attestation(address attester, address subject, uint256 chainId, bytes32 txHash, uint256 deadline). Before anything is recorded the chain is asked: the transaction exists, succeeded, has the chain's configured confirmations, and its sender and recipient are the two wallets. Recorded as pending; the edge exists only once the subject accepts. Attesting the same transaction again answers 200 with the existing attestation.
+ *
+ */
+export declare const createAttestation: <ThrowOnError extends boolean = false>(options: Options<CreateAttestationData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateAttestationResponses, CreateAttestationErrors, ThrowOnError, "fields">;
+/**
+ * One attestation and its status (pending, accepted, rejected, revoked). Costs 1 unit.
+ */
+export declare const getAttestation: <ThrowOnError extends boolean = false>(options: Options<GetAttestationData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetAttestationResponses, GetAttestationErrors, ThrowOnError, "fields">;
+/**
+ * The subject accepts a pending attestation; the trust edge exists at once. Costs 2 units.
+ *
+ * Signed by the subject: EIP-712 AttestationDecision(string action, uint256 attestationId, address attester, address subject, uint256 chainId, bytes32 txHash, uint256 deadline) with action "accept". Queues both wallets' next commit (score components). Repeating it answers 200; accepting a rejected or revoked attestation is ATTESTATION_CLOSED.
+ *
+ */
+export declare const acceptAttestation: <ThrowOnError extends boolean = false>(options: Options<AcceptAttestationData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<AcceptAttestationResponses, AcceptAttestationErrors, ThrowOnError, "fields">;
+/**
+ * The subject rejects a pending attestation (action "reject"). Costs 2 units.
+ */
+export declare const rejectAttestation: <ThrowOnError extends boolean = false>(options: Options<RejectAttestationData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<RejectAttestationResponses, RejectAttestationErrors, ThrowOnError, "fields">;
+/**
+ * Either side revokes a pending or accepted attestation (action "revoke"); the edge is gone at once. Costs 2 units.
+ */
+export declare const revokeAttestation: <ThrowOnError extends boolean = false>(options: Options<RevokeAttestationData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<RevokeAttestationResponses, RevokeAttestationErrors, ThrowOnError, "fields">;
+/**
+ * Service statistics (stats_v0.1); 1 unit, cacheable for a minute
+ *
+ * Counts of the whole deployment read in one round trip: wallets with a committed snapshot, registered identities, verified trust edges, receipts minted, indexing jobs queued, running and failed in the last 24 hours, and per chain of the catalogue the health of its latest coverage rows. Answers carry Cache-Control max-age=60; figures may be that old.
+ *
+ */
+export declare const getStats: <ThrowOnError extends boolean = false>(options?: Options<GetStatsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetStatsResponses, GetStatsErrors, ThrowOnError, "fields">;
+/**
+ * Liveness (the process answers); free, no key
+ */
+export declare const getLiveness: <ThrowOnError extends boolean = false>(options?: Options<GetLivenessData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetLivenessResponses, unknown, ThrowOnError, "fields">;
+/**
+ * Readiness (PostgreSQL answers; Redis degradation is reported, not fatal); free, no key
+ */
+export declare const getReadiness: <ThrowOnError extends boolean = false>(options?: Options<GetReadinessData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetReadinessResponses, GetReadinessErrors, ThrowOnError, "fields">;
+/**
+ * Prometheus metrics (docs/operations.md lists every series); free, no key
+ */
+export declare const getMetrics: <ThrowOnError extends boolean = false>(options?: Options<GetMetricsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetMetricsResponses, unknown, ThrowOnError, "fields">;
+/**
+ * This document; free, no key
+ */
+export declare const getOpenApi: <ThrowOnError extends boolean = false>(options?: Options<GetOpenApiData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetOpenApiResponses, unknown, ThrowOnError, "fields">;
+/**
+ * HTML reference rendered from this document; free, no key
+ */
+export declare const getApiReference: <ThrowOnError extends boolean = false>(options?: Options<GetApiReferenceData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetApiReferenceResponses, unknown, ThrowOnError, "fields">;
