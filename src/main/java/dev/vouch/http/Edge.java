@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.vertx.core.VertxException;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpHeaders;
@@ -77,6 +78,11 @@ public final class Edge {
   }
 
   static void send(RoutingContext ctx, int status, Object body) {
+    sendEncoded(ctx, status, Json.encode(body));
+  }
+
+  /** A body already written (the hot answers, {@link Answers}). */
+  static void sendEncoded(RoutingContext ctx, int status, Buffer body) {
     HttpServerResponse response = ctx.response();
     if (response.ended()) {
       return;
@@ -85,7 +91,7 @@ public final class Edge {
       // Refused before Edge.begin ran (no Host): still a complete answer.
       response.putHeader(RequestIds.HEADER, RequestIds.accept(null)).putHeader(NOSNIFF, NOSNIFF_VALUE);
     }
-    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(Json.encode(body));
+    response.setStatusCode(status).putHeader(HttpHeaders.CONTENT_TYPE, JSON).end(body);
   }
 
   static void sendRaw(RoutingContext ctx, int status, String json) {
