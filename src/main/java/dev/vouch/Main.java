@@ -84,6 +84,9 @@ public final class Main {
 
   /** The logic is ReadModelRebuild's; here only the database to run it on, migrated. */
   private static int readModel(AppConfig config, List<String> args) throws java.sql.SQLException {
+    if (!ReadModelRebuild.understood(args, System.err)) {
+      return 2; // before touching any database
+    }
     try (EmbeddedDatabase embedded = VouchApp.embeddedForCommand(config)) {
       DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
       Migrations.migrate(url);

@@ -33,8 +33,7 @@ public final class ReadModelRebuild {
 
   /** The command's one entry point; returns the exit status (0 done / equal, 1 differences, 2 usage). */
   public static int run(Connection c, List<String> args, PrintStream out, PrintStream err) throws SQLException {
-    if (args.size() != 1 || !List.of("rebuild", "check").contains(args.get(0))) {
-      err.print(USAGE);
+    if (!understood(args, err)) {
       return 2;
     }
     if (args.get(0).equals("check")) {
@@ -47,6 +46,15 @@ public final class ReadModelRebuild {
     out.println("rebuilt the read model of " + r.wallets() + " wallets: " + r.differed().size() + " rows differed"
         + (r.differed().isEmpty() ? "" : " (" + listed(r.differed()) + ")") + ", " + r.rows() + " rows now");
     return 0;
+  }
+
+  /** False, with the usage printed, unless the arguments name one of the two commands. */
+  public static boolean understood(List<String> args, PrintStream err) {
+    if (args.size() == 1 && List.of("rebuild", "check").contains(args.get(0))) {
+      return true;
+    }
+    err.print(USAGE);
+    return false;
   }
 
   /** Recomputes every row; any row on neither side of the derivation (a wallet with nothing) goes. */
