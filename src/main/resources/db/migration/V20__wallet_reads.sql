@@ -96,7 +96,7 @@ LANGUAGE sql STABLE AS $$
 $$;
 
 -- Recomputes the rows of the wanted wallets. The rows are locked first, in address order (so two
--- writers of the same pair cannot wait on each other in opposite orders); each later statement
+-- callers cannot wait on each other in opposite orders); each later statement
 -- then sees whatever a concurrent writer of these wallets committed while we waited, so its change
 -- is never overwritten by an older view (read committed: every statement takes a new snapshot).
 CREATE FUNCTION refresh_wallet_reads(wanted text[]) RETURNS void
@@ -141,10 +141,37 @@ LANGUAGE sql STABLE AS $$
                              WHERE a.from_wallet = wallet OR a.to_wallet = wallet), wallet)
 $$;
 
+-- How the writers keep the rows. Each change notes the wallets whose rows it affects, in a
+-- transaction-local setting (rolled back with the change, savepoints included); at commit, a
+-- deferred trigger refreshes all of them at once, locking their rows in one address-ordered set.
+-- So a transaction takes its read-model locks last, after every other wait of its own, and always
+-- in the same global order: two writers of overlapping wallets (a run's commit and an attestation
+-- between the same wallets, an intake and a claim) can wait on each other but never deadlock.
+CREATE FUNCTION wallet_reads_note(addresses text[]) RETURNS void
+LANGUAGE sql AS $$
+  SELECT set_config('vouch.wallet_reads_pending',
+           concat_ws(',', nullif(current_setting('vouch.wallet_reads_pending', true), ''),
+                     nullif(array_to_string(addresses, ','), '')), true)
+$$;
+
+CREATE FUNCTION wallet_reads_flush() RETURNS trigger
+LANGUAGE plpgsql AS $$
+DECLARE
+  pending text := nullif(current_setting('vouch.wallet_reads_pending', true), '');
+BEGIN
+  IF pending IS NOT NULL THEN
+    PERFORM set_config('vouch.wallet_reads_pending', '', true);
+    PERFORM refresh_wallet_reads(string_to_array(pending, ','));
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+-- A new latest snapshot: the wallet and its trust peers.
 CREATE FUNCTION wallet_reads_on_wallet() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM refresh_wallet_reads(wallet_and_peers(NEW.address));
+  PERFORM wallet_reads_note(wallet_and_peers(NEW.address));
   RETURN NULL;
 END
 $$;
@@ -152,6 +179,11 @@ CREATE TRIGGER wallet_reads_latest_snapshot
   AFTER INSERT OR UPDATE OF latest_snapshot_id ON wallets
   FOR EACH ROW WHEN (NEW.latest_snapshot_id IS NOT NULL)
   EXECUTE FUNCTION wallet_reads_on_wallet();
+CREATE CONSTRAINT TRIGGER wallet_reads_latest_snapshot_flush
+  AFTER INSERT OR UPDATE OF latest_snapshot_id ON wallets
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (NEW.latest_snapshot_id IS NOT NULL)
+  EXECUTE FUNCTION wallet_reads_flush();
 
 -- The commit sets the funder before it moves the pointer; any later change of a latest snapshot
 -- row is caught here.
@@ -159,7 +191,7 @@ CREATE FUNCTION wallet_reads_on_snapshot() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF EXISTS (SELECT 1 FROM wallets WHERE address = NEW.wallet AND latest_snapshot_id = NEW.id) THEN
-    PERFORM refresh_wallet_reads(wallet_and_peers(NEW.wallet));
+    PERFORM wallet_reads_note(wallet_and_peers(NEW.wallet));
   END IF;
   RETURN NULL;
 END
@@ -167,16 +199,21 @@ $$;
 CREATE TRIGGER wallet_reads_snapshot_changed
   AFTER UPDATE ON snapshots
   FOR EACH ROW EXECUTE FUNCTION wallet_reads_on_snapshot();
+CREATE CONSTRAINT TRIGGER wallet_reads_snapshot_changed_flush
+  AFTER UPDATE ON snapshots
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION wallet_reads_flush();
 
+-- A username claimed (or changed, or removed).
 CREATE FUNCTION wallet_reads_on_identity() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_wallet_reads(ARRAY[NEW.wallet]);
+    PERFORM wallet_reads_note(ARRAY[NEW.wallet]);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM refresh_wallet_reads(ARRAY[OLD.wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.wallet]);
   ELSE
-    PERFORM refresh_wallet_reads(ARRAY[OLD.wallet, NEW.wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.wallet, NEW.wallet]);
   END IF;
   RETURN NULL;
 END
@@ -184,17 +221,21 @@ $$;
 CREATE TRIGGER wallet_reads_identity
   AFTER INSERT OR UPDATE OR DELETE ON identities
   FOR EACH ROW EXECUTE FUNCTION wallet_reads_on_identity();
+CREATE CONSTRAINT TRIGGER wallet_reads_identity_flush
+  AFTER INSERT OR UPDATE OR DELETE ON identities
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION wallet_reads_flush();
 
 -- Both ends of the edge: accepted, rejected, revoked, or any other change of the row.
 CREATE FUNCTION wallet_reads_on_attestation() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    PERFORM refresh_wallet_reads(ARRAY[NEW.from_wallet, NEW.to_wallet]);
+    PERFORM wallet_reads_note(ARRAY[NEW.from_wallet, NEW.to_wallet]);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM refresh_wallet_reads(ARRAY[OLD.from_wallet, OLD.to_wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.from_wallet, OLD.to_wallet]);
   ELSE
-    PERFORM refresh_wallet_reads(ARRAY[OLD.from_wallet, OLD.to_wallet, NEW.from_wallet, NEW.to_wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.from_wallet, OLD.to_wallet, NEW.from_wallet, NEW.to_wallet]);
   END IF;
   RETURN NULL;
 END
@@ -202,6 +243,10 @@ $$;
 CREATE TRIGGER wallet_reads_attestation
   AFTER INSERT OR UPDATE OR DELETE ON attestations
   FOR EACH ROW EXECUTE FUNCTION wallet_reads_on_attestation();
+CREATE CONSTRAINT TRIGGER wallet_reads_attestation_flush
+  AFTER INSERT OR UPDATE OR DELETE ON attestations
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION wallet_reads_flush();
 
 -- A job changes the row only when the wallet's run in flight starts or ends (lease renewals and
 -- attempts counters do not).
@@ -209,11 +254,11 @@ CREATE FUNCTION wallet_reads_on_job() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'DELETE' THEN
-    PERFORM refresh_wallet_reads(ARRAY[OLD.wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.wallet]);
   ELSIF TG_OP = 'INSERT' THEN
-    PERFORM refresh_wallet_reads(ARRAY[NEW.wallet]);
+    PERFORM wallet_reads_note(ARRAY[NEW.wallet]);
   ELSE
-    PERFORM refresh_wallet_reads(ARRAY[OLD.wallet, NEW.wallet]);
+    PERFORM wallet_reads_note(ARRAY[OLD.wallet, NEW.wallet]);
   END IF;
   RETURN NULL;
 END
@@ -222,15 +267,31 @@ CREATE TRIGGER wallet_reads_job_queued
   AFTER INSERT ON index_jobs
   FOR EACH ROW WHEN (NEW.state IN ('queued', 'running'))
   EXECUTE FUNCTION wallet_reads_on_job();
+CREATE CONSTRAINT TRIGGER wallet_reads_job_queued_flush
+  AFTER INSERT ON index_jobs
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (NEW.state IN ('queued', 'running'))
+  EXECUTE FUNCTION wallet_reads_flush();
 CREATE TRIGGER wallet_reads_job_changed
   AFTER UPDATE OF state, wallet ON index_jobs
   FOR EACH ROW WHEN ((OLD.state IN ('queued', 'running')) IS DISTINCT FROM (NEW.state IN ('queued', 'running'))
                      OR OLD.wallet IS DISTINCT FROM NEW.wallet)
   EXECUTE FUNCTION wallet_reads_on_job();
+CREATE CONSTRAINT TRIGGER wallet_reads_job_changed_flush
+  AFTER UPDATE OF state, wallet ON index_jobs
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN ((OLD.state IN ('queued', 'running')) IS DISTINCT FROM (NEW.state IN ('queued', 'running'))
+                     OR OLD.wallet IS DISTINCT FROM NEW.wallet)
+  EXECUTE FUNCTION wallet_reads_flush();
 CREATE TRIGGER wallet_reads_job_deleted
   AFTER DELETE ON index_jobs
   FOR EACH ROW WHEN (OLD.state IN ('queued', 'running'))
   EXECUTE FUNCTION wallet_reads_on_job();
+CREATE CONSTRAINT TRIGGER wallet_reads_job_deleted_flush
+  AFTER DELETE ON index_jobs
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW WHEN (OLD.state IN ('queued', 'running'))
+  EXECUTE FUNCTION wallet_reads_flush();
 
 -- What the table must hold, derived from scratch: the rebuild and its test compare against it.
 CREATE VIEW wallet_reads_derived AS
