@@ -48,4 +48,14 @@ public final class JobWrites {
   public static void release(Pool pool, String owner) {
     await(new JobStore(pool).release(owner));
   }
+
+  /** The worker's sweep: running jobs whose lease ran out after a claim count as failed. */
+  public static void abandonExpired(Pool pool, Instant now) {
+    await(new JobStore(pool).abandonExpired(now, 1));
+  }
+
+  /** The rolling daily re-index: up to {@code limit} registered wallets whose evidence is older than an hour. */
+  public static void scheduleReindex(Pool pool, Instant now, int limit) {
+    await(new JobStore(pool).scheduleReindex(now, now.minus(Duration.ofHours(1)), now.minus(Duration.ofHours(1)), limit));
+  }
 }

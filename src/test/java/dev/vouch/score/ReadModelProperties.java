@@ -59,7 +59,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  * The read model {@code wallet_reads} is what the tables under it say, after any sequence of the
  * writes that change it, each made through the production code path on real Postgres: snapshot
  * commits (alone, and as a worker's run commit that also finishes its job), intake jobs queued,
- * claimed, failed and released, username claims (some refused), attestations written, accepted,
+ * claimed, failed, abandoned and released, the daily re-index, username claims (some refused), attestations written, accepted,
  * rejected and revoked. After each sequence every row is derived again from the tables and must
  * equal the maintained one; and a batch row must equal the single read of the same wallet at the
  * same instant, under a screening set the sequence also changed (screening applies at read time).
@@ -85,7 +85,7 @@ class ReadModelProperties {
     vertx.close();
   }
 
-  enum Kind { COMMIT, INTAKE, CLAIM, RUN_COMMIT, FAIL, RELEASE, USERNAME, ATTEST, DECIDE, SCREEN }
+  enum Kind { COMMIT, INTAKE, CLAIM, RUN_COMMIT, FAIL, RELEASE, ABANDON, REINDEX, USERNAME, ATTEST, DECIDE, SCREEN }
 
   record Op(Kind kind, int a, int b, int c) {}
 
@@ -165,6 +165,8 @@ class ReadModelProperties {
           JobWrites.release(pool, owner);
           held.clear();
         }
+        case ABANDON -> JobWrites.abandonExpired(pool, now);
+        case REINDEX -> JobWrites.scheduleReindex(pool, now, 1 + op.c());
         case USERNAME -> {
           String name = "u" + n + "n" + op.b() + ".vouch";
           if (IdentityWrites.claim(pool, w, name, now)) {
