@@ -104,7 +104,7 @@ LANGUAGE plpgsql AS $$
 DECLARE
   w text[] := ARRAY(SELECT DISTINCT x FROM unnest(wanted) x WHERE x IS NOT NULL ORDER BY x);
 BEGIN
-  IF cardinality(w) = 0 THEN
+  IF coalesce(cardinality(w), 0) = 0 THEN
     RETURN;
   END IF;
   INSERT INTO wallet_reads (address, in_flight)
@@ -141,28 +141,37 @@ LANGUAGE sql STABLE AS $$
                              WHERE a.from_wallet = wallet OR a.to_wallet = wallet), wallet)
 $$;
 
--- How the writers keep the rows. Each change notes the wallets whose rows it affects, in a
--- transaction-local setting (rolled back with the change, savepoints included); at commit, a
--- deferred trigger refreshes all of them at once, locking their rows in one address-ordered set.
--- So a transaction takes its read-model locks last, after every other wait of its own, and always
--- in the same global order: two writers of overlapping wallets (a run's commit and an attestation
--- between the same wallets, an intake and a claim) can wait on each other but never deadlock.
+-- How the writers keep the rows. Each change notes the wallets whose rows it affects in a
+-- session temporary table (its rows go at commit; a rolled-back savepoint takes its notes with
+-- it); at commit, a deferred trigger refreshes all of them at once, locking their rows in one
+-- address-ordered set. So a transaction takes its read-model locks last, after every other wait
+-- of its own, and always in the same global order: two writers of overlapping wallets (a run's
+-- commit and an attestation decision between the same wallets, an intake and a claim) can wait
+-- on each other but never deadlock. A transaction-local flag makes every later deferred event of
+-- the same commit (one per changed row) return at once.
 CREATE FUNCTION wallet_reads_note(addresses text[]) RETURNS void
-LANGUAGE sql AS $$
-  SELECT set_config('vouch.wallet_reads_pending',
-           concat_ws(',', nullif(current_setting('vouch.wallet_reads_pending', true), ''),
-                     nullif(array_to_string(addresses, ','), '')), true)
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF to_regclass('pg_temp.wallet_reads_pending') IS NULL THEN
+    CREATE TEMPORARY TABLE wallet_reads_pending (address text NOT NULL) ON COMMIT DELETE ROWS;
+  END IF;
+  INSERT INTO pg_temp.wallet_reads_pending (address) SELECT x FROM unnest(addresses) x WHERE x IS NOT NULL;
+  PERFORM set_config('vouch.wallet_reads_pending', 'yes', true);
+END
 $$;
 
 CREATE FUNCTION wallet_reads_flush() RETURNS trigger
 LANGUAGE plpgsql AS $$
 DECLARE
-  pending text := nullif(current_setting('vouch.wallet_reads_pending', true), '');
+  pending text[];
 BEGIN
-  IF pending IS NOT NULL THEN
-    PERFORM set_config('vouch.wallet_reads_pending', '', true);
-    PERFORM refresh_wallet_reads(string_to_array(pending, ','));
+  IF coalesce(current_setting('vouch.wallet_reads_pending', true), '') <> 'yes' THEN
+    RETURN NULL;
   END IF;
+  PERFORM set_config('vouch.wallet_reads_pending', '', true);
+  WITH taken AS (DELETE FROM pg_temp.wallet_reads_pending RETURNING address)
+  SELECT array_agg(DISTINCT address) INTO pending FROM taken;
+  PERFORM refresh_wallet_reads(pending);
   RETURN NULL;
 END
 $$;
