@@ -7,6 +7,7 @@ import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
 import dev.vouch.ops.StartupFailures;
 import dev.vouch.receipt.SigningKeys;
+import dev.vouch.score.ReadModelRebuild;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
@@ -27,6 +28,8 @@ public final class Main {
         keys list | revoke <id> | plan <id> <plan> | suspend <id> | resume <id>
         chains verify [--wallet W]      ask every chain source once: chain id, head, methods, latency,
                                         agreement of the sources on W's recent history
+        read-model rebuild | check      recompute the decision/score read model from the tables, or
+                                        list the wallets whose row differs from them
         receipt-keys new [current.json] print a private Ed25519 JWK set for receipt signing: a new
                                         key first, then those of current.json (rotation)
       Configuration: config/application.yaml, overridden by environment variables
@@ -53,6 +56,7 @@ public final class Main {
         case "migrate" -> migrate(config);
         case "keys" -> System.exit(KeysCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
         case "chains" -> System.exit(ChainsCli.run(config, argv.subList(1, argv.size()), System.out, System.err));
+        case "read-model" -> System.exit(readModel(config, argv.subList(1, argv.size())));
         case "receipt-keys" -> System.exit(receiptKeys(argv));
         case "help", "--help", "-h" -> System.out.print(USAGE);
         default -> {
@@ -76,6 +80,20 @@ public final class Main {
     String current = argv.size() == 3 ? java.nio.file.Files.readString(java.nio.file.Path.of(argv.get(2))) : null;
     System.out.println(SigningKeys.rotated(current));
     return 0;
+  }
+
+  /** The logic is ReadModelRebuild's; here only the database to run it on, migrated. */
+  private static int readModel(AppConfig config, List<String> args) throws java.sql.SQLException {
+    if (!ReadModelRebuild.understood(args, System.err)) {
+      return 2; // before touching any database
+    }
+    try (EmbeddedDatabase embedded = VouchApp.embeddedForCommand(config)) {
+      DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
+      Migrations.migrate(url);
+      try (java.sql.Connection c = java.sql.DriverManager.getConnection(url.jdbcUrl(), url.user(), url.password())) {
+        return ReadModelRebuild.run(c, args, System.out, System.err);
+      }
+    }
   }
 
   private static AppConfig withRole(AppConfig config, List<String> argv) {

@@ -18,7 +18,7 @@ import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.ReadStateCache;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.WalletReads;
 import dev.vouch.stats.StatsVerticle;
 import dev.vouch.bus.Addresses;
 import dev.vouch.screening.Screening;
@@ -105,6 +105,8 @@ public final class VouchApp implements AutoCloseable {
     Metrics.attach(vertx, registry);
     AutoCloseable jvmMetrics = Metrics.bindJvm(registry);
     List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
+    busTypes.addAll(DecisionVerticle.BUS_TYPES);
+    busTypes.addAll(ScoreVerticle.BUS_TYPES);
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
@@ -135,7 +137,7 @@ public final class VouchApp implements AutoCloseable {
     String homeChain = config.chains().stream()
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
-    SnapshotStore store = new SnapshotStore(pool);
+    WalletReads store = new WalletReads(pool);
     ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
         state -> !state.jobInFlight() && state.snapshot()
             .map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false));

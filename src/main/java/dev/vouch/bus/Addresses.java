@@ -19,7 +19,7 @@ public final class Addresses {
   public static final String INTAKE = "vouch.indexing.intake";
   /** ScanRequests.Refresh -> ScanRequests.Answer (SPEC 3.3) */
   public static final String REFRESH = "vouch.indexing.refresh";
-  /** ScanRequests.Rescan -> Boolean: whether the score read's background rescan started (SPEC 3.1) */
+  /** score.RescanRequest -> Boolean: whether the score read's background rescan started (SPEC 3.1) */
   public static final String RESCAN = "vouch.indexing.rescan";
   /** Published on every instance (String job id) when a job is queued anywhere: workers look for work. */
   public static final String JOBS_QUEUED = "vouch.indexing.jobs-queued";

@@ -1,30 +1,19 @@
 package dev.vouch.bus;
 
-import dev.vouch.decision.BatchQuery;
-import dev.vouch.decision.DecisionLookup;
-import dev.vouch.decision.DecisionQuery;
-import dev.vouch.decision.model.BatchResult;
-import dev.vouch.decision.model.Decision;
-import dev.vouch.score.ScoreQuery;
-import dev.vouch.score.model.ScoreReport;
 import io.vertx.core.Vertx;
 import java.util.List;
 
-/** Registers a local codec for every record that crosses the event bus, and for failure replies. */
+/**
+ * Registers a local codec for failure replies and for the records each capability names (its
+ * {@code BUS_TYPES}): the bus knows no capability's records, so no capability depends back on it.
+ */
 public final class Codecs {
-
-  private static final List<Class<?>> TYPES =
-      List.of(DecisionQuery.class, DecisionLookup.class, Decision.class, BatchQuery.class, BatchResult.class, ScoreQuery.class,
-          ScoreReport.class);
 
   private Codecs() {}
 
-  public static void register(Vertx vertx, List<Class<?>> more) {
+  public static void register(Vertx vertx, List<Class<?>> types) {
     Failures.register(vertx);
-    for (Class<?> type : TYPES) {
-      registerOne(vertx, type);
-    }
-    for (Class<?> type : more) {
+    for (Class<?> type : types) {
       registerOne(vertx, type);
     }
   }

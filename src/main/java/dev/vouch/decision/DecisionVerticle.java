@@ -2,13 +2,19 @@ package dev.vouch.decision;
 
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
+import dev.vouch.decision.model.BatchResult;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
+import java.util.List;
 
 /** Answers decision reads and batches from committed evidence; never starts indexing (rule D7). */
 public final class DecisionVerticle extends VerticleBase {
+
+  /** Records this capability sends over the event bus (local codec). */
+  public static final List<Class<?>> BUS_TYPES = List.of(DecisionQuery.class, DecisionLookup.class, Decision.class,
+      BatchQuery.class, BatchResult.class);
 
   private final Decisions decisions;
 

@@ -12,7 +12,7 @@ import dev.vouch.graph.model.TrustModel;
 import dev.vouch.score.Lookup;
 import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.Resolved;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
@@ -34,7 +34,7 @@ public final class Decisions {
 
   private static final Logger LOG = Logger.getLogger(Decisions.class.getName());
 
-  private final SnapshotStore store;
+  private final WalletReads store;
   private final ReadStateCache reads;
   private final Clock clock;
   private final Duration staleAfter;
@@ -42,7 +42,7 @@ public final class Decisions {
   private final Screening screening;
 
   /** {@code reads} serves the single read (hot, repeated); batches and receipts read through. */
-  public Decisions(SnapshotStore store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain,
+  public Decisions(WalletReads store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain,
       Screening screening) {
     this.screening = screening;
     this.store = store;
@@ -67,7 +67,7 @@ public final class Decisions {
     });
   }
 
-  /** Every row in one round trip and one instant; a bad row becomes its own status. */
+  /** Every row in one statement and one instant; a bad row becomes its own status. */
   public Future<BatchResult> batch(BatchQuery q) {
     List<BatchPlan.Entry> entries = q.plan().entries();
     List<Lookup> lookups = new ArrayList<>();

@@ -8,6 +8,7 @@ import dev.vouch.budget.model.Operation;
 import dev.vouch.bus.Addresses;
 import dev.vouch.decision.BatchQuery;
 import dev.vouch.decision.model.BatchPlan;
+import dev.vouch.decision.model.BatchResult;
 import dev.vouch.error.ApiError;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
@@ -32,8 +33,8 @@ final class BatchRoutes {
     routes.add(HttpMethod.POST, PATH, ctx -> Future.succeededFuture()
         .map(v -> parse(ctx, meter.metering(), usernameSuffix))
         .compose(q -> meter.charge(ctx, Operation.batchRow, q.plan().size()).map(q))
-        .compose(q -> routes.ask(Addresses.DECISION_BATCH, q))
-        .onSuccess(batch -> Edge.ok(ctx, 200, batch))
+        .compose(q -> routes.<BatchResult>ask(Addresses.DECISION_BATCH, q))
+        .onSuccess(batch -> Edge.sendEncoded(ctx, 200, Answers.batch(batch)))
         .onFailure(t -> Edge.fail(ctx, t)));
   }
 

@@ -16,6 +16,7 @@ import io.vertx.core.Future;
 import io.vertx.core.VertxException;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Handler;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.http.HttpHeaders;
@@ -79,10 +80,14 @@ public final class Edge {
   }
 
   static void send(RoutingContext ctx, int status, Object body) {
+    sendEncoded(ctx, status, Json.encode(body));
+  }
+
+  /** A body already written (the hot answers, {@link Answers}); an Idempotency-Key claim keeps it first. */
+  static void sendEncoded(RoutingContext ctx, int status, Buffer bytes) {
     if (ctx.response().ended()) {
       return;
     }
-    Buffer bytes = Json.encode(body);
     // A request holding an Idempotency-Key claim keeps its answer before the client sees it.
     Future<Void> kept = Idempotency.finish(ctx, status, bytes);
     if (kept == null) {

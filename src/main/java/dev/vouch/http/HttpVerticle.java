@@ -7,10 +7,12 @@ import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.bus.Addresses;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.decision.model.Decision;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.idempotency.IdempotencyStore;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
+import dev.vouch.score.model.ScoreReport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -142,8 +144,8 @@ public final class HttpVerticle extends VerticleBase {
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
         .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
-            () -> routes.ask(Addresses.DECISION_READ, q)))
-        .onSuccess(decision -> Edge.ok(ctx, 200, decision))
+            () -> routes.<Decision>ask(Addresses.DECISION_READ, q)))
+        .onSuccess(decision -> Edge.sendEncoded(ctx, 200, Answers.decision(decision)))
         .onFailure(t -> Edge.fail(ctx, t));
   }
 
@@ -151,8 +153,8 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new ScoreQuery(Inputs.wallet(ctx.pathParam("wallet")), Edge.clientIp(ctx)))
         .compose(meter.charging(ctx, Operation.scoreRead))
-        .compose(q -> routes.ask(Addresses.SCORE_READ, q))
-        .onSuccess(report -> Edge.ok(ctx, 200, report))
+        .compose(q -> routes.<ScoreReport>ask(Addresses.SCORE_READ, q))
+        .onSuccess(report -> Edge.sendEncoded(ctx, 200, Answers.score(report)))
         .onFailure(t -> Edge.fail(ctx, t));
   }
 

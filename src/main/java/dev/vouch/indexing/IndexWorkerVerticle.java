@@ -7,7 +7,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
 import dev.vouch.screening.Screening;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.SnapshotCommits;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -39,7 +39,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final AppConfig config;
   private final Clock clock;
   private final AppConfig.Indexing ix;
-  private final SnapshotStore snapshots;
+  private final SnapshotCommits snapshots;
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
   private final Screening screening;
@@ -56,7 +56,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
-    this.snapshots = new SnapshotStore(jobs.pool());
+    this.snapshots = new SnapshotCommits(jobs.pool());
     this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
   }
 

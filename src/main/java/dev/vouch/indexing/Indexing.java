@@ -18,7 +18,7 @@ public final class Indexing {
 
   /** Records this capability sends over the event bus (local codec). */
   public static final List<Class<?>> BUS_TYPES = List.of(ScanRequests.Intake.class, ScanRequests.Refresh.class,
-      ScanRequests.Rescan.class, ScanRequests.Answer.class, ChainRead.class, RunState.class);
+      ScanRequests.Answer.class, ChainRead.class, RunState.class);
 
   private Indexing() {}
 

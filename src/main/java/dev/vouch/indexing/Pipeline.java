@@ -5,7 +5,7 @@ import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
 import dev.vouch.score.PriorEvidence;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.SnapshotCommits;
 import io.micrometer.core.instrument.MeterRegistry;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
@@ -38,7 +38,7 @@ final class Pipeline {
   enum Result { COMMITTED, FAILED, LEASE_LOST, ABANDONED }
 
   private final JobStore jobs;
-  private final SnapshotStore snapshots;
+  private final SnapshotCommits snapshots;
   private final ChainReaders readers;
   private final Clock clock;
   private final long homeChainId;
@@ -52,7 +52,7 @@ final class Pipeline {
       MeterRegistry registry, Duration retryBase, int retryRounds) {
     this.registry = registry;
     this.jobs = jobs;
-    this.snapshots = new SnapshotStore(jobs.pool());
+    this.snapshots = new SnapshotCommits(jobs.pool());
     this.readers = readers;
     this.clock = clock;
     this.homeChainId = homeChainId;
@@ -114,7 +114,7 @@ final class Pipeline {
     long start = System.nanoTime();
     return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
             .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
-            .compose(facts -> SnapshotStore.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
+            .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
                 job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())))

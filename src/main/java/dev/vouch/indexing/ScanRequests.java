@@ -16,9 +16,6 @@ public final class ScanRequests {
   /** POST /api/v1/interaction-graph/{wallet}/refresh. */
   public record Refresh(String wallet, Caller caller) {}
 
-  /** The score read asking for a background rescan of a wallet with stale or no evidence. */
-  public record Rescan(String wallet, String ip) {}
-
   /**
    * Data of intake and refresh answers (SPEC 4.6, 4.10); absent fields are not sent. startedAt,
    * on indexing answers, is when the run in flight was queued (clients show progress).

@@ -11,6 +11,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.indexing.ScanRequests.Answer;
 import dev.vouch.indexing.ScanRequests.Status;
+import dev.vouch.score.RescanRequest;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -53,7 +54,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
     return Future.all(
         vertx.eventBus().<ScanRequests.Intake>consumer(Addresses.INTAKE, Failures.answering(this::intake)).completion(),
         vertx.eventBus().<ScanRequests.Refresh>consumer(Addresses.REFRESH, Failures.answering(this::refresh)).completion(),
-        vertx.eventBus().<ScanRequests.Rescan>consumer(Addresses.RESCAN, Failures.answering(this::rescan)).completion(),
+        vertx.eventBus().<RescanRequest>consumer(Addresses.RESCAN, Failures.answering(this::rescan)).completion(),
         vertx.eventBus().<String>consumer(Addresses.RUN_STATE, Failures.answering(jobs::run)).completion());
   }
 
@@ -112,7 +113,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
   }
 
   /** True when a background rescan started; every refusal is silent (SPEC 3.1). */
-  Future<Boolean> rescan(ScanRequests.Rescan r) {
+  Future<Boolean> rescan(RescanRequest r) {
     return jobs.state(r.wallet()).compose(state -> {
       if (!rescannable(state)) {
         return Future.succeededFuture(false);

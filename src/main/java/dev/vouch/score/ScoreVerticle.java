@@ -2,9 +2,9 @@ package dev.vouch.score;
 
 import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
-import dev.vouch.decision.model.CommittedSnapshot;
-import dev.vouch.indexing.ScanRequests;
+import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.model.ScoreReport;
+import java.util.List;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -13,6 +13,9 @@ import java.time.Duration;
 
 /** Answers score reads from the latest committed snapshot, or the baseline. */
 public final class ScoreVerticle extends VerticleBase {
+
+  /** Records this capability sends over the event bus (local codec). */
+  public static final List<Class<?>> BUS_TYPES = List.of(ScoreQuery.class, ScoreReport.class, RescanRequest.class);
 
   private final ReadStateCache store;
   private final Clock clock;
@@ -43,7 +46,7 @@ public final class ScoreVerticle extends VerticleBase {
     if (fresh || state.jobInFlight()) {
       return Future.succeededFuture(false);
     }
-    return vertx.eventBus().<Boolean>request(Addresses.RESCAN, new ScanRequests.Rescan(q.wallet(), q.clientIp()))
+    return vertx.eventBus().<Boolean>request(Addresses.RESCAN, new RescanRequest(q.wallet(), q.clientIp()))
         .map(Message::body)
         .otherwise(false);
   }

@@ -1,76 +1,9 @@
 package dev.vouch.score;
 
-/** SQL of the score capability: committed snapshots and the per-wallet read state. */
+/** SQL of the commit side of the score capability: committed snapshots (reads: WalletReadQueries). */
 final class SnapshotQueries {
 
   private SnapshotQueries() {}
-
-  /**
-   * Read state of many entries in one round trip, in input order. Entry n is the address $1[n],
-   * or when that is null the registered username $2[n] (case-insensitive; unknown gives a row with
-   * a null address). Coverage and trust edges come back as JSON arrays so no row multiplies and
-   * no second query runs per wallet; coverage is the text the commit stored with the snapshot
-   * (V14), built from snapshot_chains only for snapshots committed before that.
-   */
-  static final String READ_STATE = """
-      WITH q AS (
-        SELECT e.ord, COALESCE(e.address, u.wallet) AS address
-          FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS e(address, username, ord)
-          LEFT JOIN LATERAL (SELECT i.wallet FROM identities i
-                              WHERE e.address IS NULL AND lower(i.username) = lower(e.username)
-                              ORDER BY i.username LIMIT 1) u ON true)
-      SELECT q.address, i.username,
-             s.id AS snapshot_id, s.committed_at, s.score_model_version, s.score,
-             s.global_wallet_age, s.cross_chain_activity, s.arc_activity, s.counterparty_diversity,
-             s.verified_attestations, s.propagated_trust, s.transaction_activity, s.risk_penalty,
-             s.global_wallet_age_days, s.active_chains, s.total_tx_count, s.arc_tx_count,
-             s.unique_counterparties, s.flagged_counterparties, s.failed_tx_count,
-             s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum, s.flagged_lists,
-             coalesce(s.coverage, (SELECT json_agg(json_build_object(
-                        'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
-                        'standing', c.is_standing, 'historyCapped', c.history_capped,
-                        'recencyReliable', c.recency_reliable, 'source', c.source,
-                        'fallbackFrom', c.fallback_from,
-                        'at', (extract(epoch FROM c.indexed_at) * 1000)::bigint) ORDER BY c.chain_id)::text
-                FROM snapshot_chains c WHERE c.snapshot_id = s.id)) AS coverage,
-             (SELECT json_agg(json_build_object(
-                        'peer', p.peer, 'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
-                        'out', a.from_wallet = q.address, 'value', a.tx_value::text,
-                        'peerFirst', (extract(epoch FROM ps.first_activity_at) * 1000)::bigint,
-                        'peerFunder', ps.funder))
-                FROM trust_edges a
-                CROSS JOIN LATERAL (SELECT CASE WHEN a.from_wallet = q.address THEN a.to_wallet
-                                                ELSE a.from_wallet END AS peer) p
-                LEFT JOIN wallets pw ON pw.address = p.peer
-                LEFT JOIN snapshots ps ON ps.id = pw.latest_snapshot_id
-               WHERE a.from_wallet = q.address OR a.to_wallet = q.address) AS edges,
-             s.first_activity_at, s.funder,
-             EXISTS (SELECT 1 FROM index_jobs j
-                      WHERE j.wallet = q.address AND j.state IN ('queued', 'running')) AS in_flight
-        FROM q
-        LEFT JOIN wallets w ON w.address = q.address
-        LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
-        LEFT JOIN identities i ON i.wallet = q.address
-       ORDER BY q.ord
-      """;
-
-  private static final String SELECT_PART = "\nSELECT q.address, i.username,";
-
-  /**
-   * READ_STATE for one wallet by address. Postgres keeps re-planning the unnest form (its generic
-   * plan guesses 10 rows and looks costlier than a custom one), which costs more than the read
-   * itself on the hot single-wallet path; with a scalar parameter the generic plan is chosen and
-   * cached. Same columns, same subqueries: only the entry list differs.
-   */
-  static final String READ_STATE_ONE = oneWallet(READ_STATE);
-
-  private static String oneWallet(String many) {
-    int select = many.indexOf(SELECT_PART);
-    if (!many.startsWith("WITH q AS (") || select < 0) {
-      throw new IllegalStateException("READ_STATE no longer has the shape WITH q AS (...) " + SELECT_PART.trim());
-    }
-    return "WITH q AS (SELECT 1::bigint AS ord, $1::text AS address)" + many.substring(select);
-  }
 
   static final String UPSERT_WALLET =
       "INSERT INTO wallets (address) VALUES ($1) ON CONFLICT (address) DO NOTHING";

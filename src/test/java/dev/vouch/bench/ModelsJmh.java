@@ -1,8 +1,8 @@
 package dev.vouch.bench;
 
-import dev.vouch.decision.model.ChainCoverage;
-import dev.vouch.decision.model.CommittedSnapshot;
-import dev.vouch.decision.model.CoverageStatus;
+import dev.vouch.score.model.ChainCoverage;
+import dev.vouch.score.model.CommittedSnapshot;
+import dev.vouch.score.model.CoverageStatus;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.DecisionInput;
 import dev.vouch.decision.model.DecisionModel;

@@ -41,7 +41,7 @@ class ReadStateCacheTest {
   }
 
   private ReadStateCache cache(long ttlMillis) {
-    return new ReadStateCache(new SnapshotStore(pool), ttlMillis, 1000, state -> true, nanos::get);
+    return new ReadStateCache(new WalletReads(pool), ttlMillis, 1000, state -> true, nanos::get);
   }
 
   @Test
@@ -85,7 +85,7 @@ class ReadStateCacheTest {
   @Test
   void onlySettledStatesAreKept() {
     String w = wallet('6');
-    ReadStateCache cache = new ReadStateCache(new SnapshotStore(pool), 60_000, 1000,
+    ReadStateCache cache = new ReadStateCache(new WalletReads(pool), 60_000, 1000,
         state -> state.snapshot().isPresent(), nanos::get);
     await(cache.read(w));
     assertThat(cache.size()).as("a baseline reads through").isZero();

@@ -29,7 +29,7 @@ class ReadStatePlanTest {
   static void start() {
     vertx = Vertx.vertx();
     pool = Pools.create(vertx, TestDatabase.fresh(), 2);
-    Observe.await(new SnapshotStore(pool).commit(Snapshots.of(WALLET, Snapshots.strong(), NOW,
+    Observe.await(new SnapshotCommits(pool).commit(Snapshots.of(WALLET, Snapshots.strong(), NOW,
         Snapshots.healthyCoverage(NOW))));
   }
 
@@ -40,10 +40,10 @@ class ReadStatePlanTest {
 
   @Test
   void theSingleWalletStatementSettlesOnACachedGenericPlan() {
-    Row stats = Observe.await(pool.withConnection(conn -> executeTimes(conn, SnapshotQueries.READ_STATE_ONE,
+    Row stats = Observe.await(pool.withConnection(conn -> executeTimes(conn, WalletReadQueries.READ_ONE,
             Tuple.of(WALLET), 12)
         .compose(v -> conn.preparedQuery("SELECT generic_plans, custom_plans FROM pg_prepared_statements"
-            + " WHERE statement = $1").execute(Tuple.of(SnapshotQueries.READ_STATE_ONE)))
+            + " WHERE statement = $1").execute(Tuple.of(WalletReadQueries.READ_ONE)))
         .map(rows -> rows.iterator().next())));
     // Postgres tries five custom plans, then keeps the generic one when it is no costlier.
     assertThat(stats.getLong("custom_plans")).isLessThanOrEqualTo(5);
@@ -52,7 +52,7 @@ class ReadStatePlanTest {
 
   @Test
   void theSingleAndManyWalletReadsAgree() {
-    SnapshotStore store = new SnapshotStore(pool);
+    WalletReads store = new WalletReads(pool);
     String unknown = "0x" + "5".repeat(40);
     for (String w : new String[] {WALLET, unknown}) {
       WalletState one = Observe.await(store.read(w));

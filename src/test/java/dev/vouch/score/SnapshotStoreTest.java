@@ -58,13 +58,13 @@ class SnapshotStoreTest {
     NewSnapshot broken = new NewSnapshot(wallet, NOW, good.score(), good.evidence(), good.firstActivityAt(),
         good.activeChains(), good.chains(), rows, null);
 
-    assertThatThrownBy(() -> new SnapshotStore(pool).commit(broken).toCompletionStage().toCompletableFuture()
+    assertThatThrownBy(() -> new SnapshotCommits(pool).commit(broken).toCompletionStage().toCompletableFuture()
         .get(10, TimeUnit.SECONDS)).hasRootCauseInstanceOf(io.vertx.pgclient.PgException.class);
     assertThat(count("SELECT count(*) FROM snapshots WHERE wallet = '" + wallet + "'")).isZero();
     assertThat(count("SELECT count(*) FROM snapshot_chains")).isEqualTo(count(
         "SELECT count(*) FROM snapshot_chains c JOIN snapshots s ON s.id = c.snapshot_id"));
     assertThat(count("SELECT count(*) FROM wallets WHERE address = '" + wallet + "'")).isZero();
-    WalletState state = new SnapshotStore(pool).read(wallet).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    WalletState state = new WalletReads(pool).read(wallet).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(state.snapshot()).isEmpty();
   }
 
@@ -78,7 +78,7 @@ class SnapshotStoreTest {
         s.activeChains(), s.chains(), rows, null));
     assertThat(count("SELECT count(*) FROM counterparties WHERE snapshot_id = " + id
         + " AND value_in = 123456789012345678901234567890 AND value_out = 7 AND tx_in = 3 AND tx_out = 4")).isEqualTo(1);
-    WalletState state = new SnapshotStore(pool).read(wallet).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    WalletState state = new WalletReads(pool).read(wallet).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(state.snapshot()).isPresent();
     assertThat(state.snapshot().get().score()).isEqualTo(s.score().score());
     assertThat(state.snapshot().get().breakdown()).isEqualTo(s.score().breakdown());
@@ -92,7 +92,7 @@ class SnapshotStoreTest {
     String a = "0x" + "a1".repeat(20);
     String b = "0x" + "b2".repeat(20);
     Snapshots.commit(pool, Snapshots.of(b, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    List<WalletState> states = new SnapshotStore(pool).read(List.of(b, a, b)).toCompletionStage()
+    List<WalletState> states = new WalletReads(pool).read(List.of(b, a, b)).toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(states).extracting(WalletState::wallet).containsExactly(b, a, b);
     assertThat(states.get(0).snapshot()).isPresent();
@@ -105,7 +105,7 @@ class SnapshotStoreTest {
     String d = "0x" + "d4".repeat(20);
     Snapshots.commit(pool, Snapshots.of(c, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
     dev.vouch.support.Sql.exec(db, "INSERT INTO identities (username, wallet, display_name) VALUES ('cara.vouch', ?, 'Cara')", c);
-    List<Resolved> found = new SnapshotStore(pool).resolve(List.of(Lookup.wallet(d), Lookup.username("CARA.Vouch"),
+    List<Resolved> found = new WalletReads(pool).resolve(List.of(Lookup.wallet(d), Lookup.username("CARA.Vouch"),
         Lookup.username("nobody.vouch"), Lookup.wallet(c))).toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(found).hasSize(4);
     assertThat(found.get(0).state().wallet()).isEqualTo(d);

@@ -1,7 +1,7 @@
 package dev.vouch.support;
 
 import dev.vouch.score.NewSnapshot;
-import dev.vouch.score.SnapshotStore;
+import dev.vouch.score.SnapshotCommits;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
 import io.vertx.sqlclient.Pool;
@@ -42,7 +42,7 @@ public final class Snapshots {
 
   public static long commit(Pool pool, NewSnapshot s) {
     try {
-      return new SnapshotStore(pool).commit(s).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      return new SnapshotCommits(pool).commit(s).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
     } catch (Exception e) {
       throw new IllegalStateException(e);
     }

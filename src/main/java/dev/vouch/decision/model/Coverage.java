@@ -1,5 +1,7 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.ChainCoverage;
+
 import java.util.List;
 
 /** The coverage block of a decision (SPEC 2.2). */

@@ -1,5 +1,7 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.CommittedSnapshot;
+
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.screening.model.Listing;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package dev.vouch.interaction.model;
 
-import dev.vouch.decision.model.ChainCoverage;
-import dev.vouch.decision.model.CoverageStatus;
+import dev.vouch.score.model.ChainCoverage;
+import dev.vouch.score.model.CoverageStatus;
 import dev.vouch.interaction.model.GraphRows.ChainRow;
 import dev.vouch.interaction.model.GraphRows.CoverageRow;
 import dev.vouch.interaction.model.GraphRows.NodeRow;

@@ -1,5 +1,8 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.ChainCoverage;
+import dev.vouch.score.model.CoverageStatus;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.graph.model.TrustEdge;

@@ -1,5 +1,9 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.CommittedSnapshot;
+import dev.vouch.score.model.ChainCoverage;
+import dev.vouch.score.model.CoverageStatus;
+
 import static dev.vouch.decision.model.Inputs.FULL;
 import static dev.vouch.decision.model.Inputs.NOW;
 import static dev.vouch.decision.model.Inputs.TRUSTED;

@@ -1,5 +1,9 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.CommittedSnapshot;
+import dev.vouch.score.model.ChainCoverage;
+import dev.vouch.score.model.CoverageStatus;
+
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;

@@ -1,5 +1,7 @@
 package dev.vouch.decision.model;
 
+import dev.vouch.score.model.CommittedSnapshot;
+
 import static dev.vouch.decision.model.Inputs.ARC;
 import static dev.vouch.decision.model.Inputs.FULL;
 import static dev.vouch.decision.model.Inputs.NOW;

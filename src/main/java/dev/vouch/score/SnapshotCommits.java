@@ -1,22 +1,14 @@
 package dev.vouch.score;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
-import dev.vouch.decision.model.ChainCoverage;
-import dev.vouch.decision.model.CommittedSnapshot;
-import dev.vouch.graph.model.TrustEdge;
-import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -27,79 +19,25 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.Set;
 
-/** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
-public final class SnapshotStore {
+/**
+ * The commit side of the score capability, and the one owner of turning a run's result into
+ * snapshot rows: commits snapshots, reads the prior evidence a run may carry forward, prunes old
+ * counterparty rows. The read model rows of the wallet and its trust-edge peers are refreshed by
+ * the database in the same transaction (V20 triggers on the latest-snapshot pointer).
+ */
+public final class SnapshotCommits {
 
   private final Pool pool;
 
-  public SnapshotStore(Pool pool) {
+  public SnapshotCommits(Pool pool) {
     this.pool = pool;
-  }
-
-  /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
-  public Future<List<WalletState>> read(List<String> wallets) {
-    return resolve(wallets.stream().map(Lookup::wallet).toList()).map(found -> {
-      List<WalletState> out = new ArrayList<>(found.size());
-      for (Resolved r : found) {
-        if (r.failure() != null) {
-          throw r.failure();
-        }
-        out.add(r.state());
-      }
-      return out;
-    });
-  }
-
-  /**
-   * One round trip for any number of addresses and usernames together, answered in input
-   * order. A row that cannot be mapped fails only its own entry.
-   */
-  public Future<List<Resolved>> resolve(List<Lookup> lookups) {
-    String[] addresses = new String[lookups.size()];
-    String[] usernames = new String[lookups.size()];
-    for (int i = 0; i < addresses.length; i++) {
-      addresses[i] = lookups.get(i).wallet();
-      usernames[i] = lookups.get(i).username();
-    }
-    return pool.preparedQuery(SnapshotQueries.READ_STATE)
-        .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)))
-        .map(rows -> {
-          Map<String, Integer> at = positions(rows);
-          List<Resolved> out = new ArrayList<>(addresses.length);
-          for (Row row : rows) {
-            out.add(resolved(new Named(row, at)));
-          }
-          return out;
-        });
-  }
-
-  private static Resolved resolved(Named row) {
-    if (row.getString("address") == null) {
-      return Resolved.unknown();
-    }
-    try {
-      return Resolved.found(map(row));
-    } catch (RuntimeException e) {
-      return Resolved.failed(new StoreException(StoreException.Kind.OTHER, "unreadable state row", e));
-    }
-  }
-
-  /** The single-wallet read: the same columns through a statement whose plan is cached. */
-  public Future<WalletState> read(String wallet) {
-    return pool.preparedQuery(SnapshotQueries.READ_STATE_ONE)
-        .execute(Tuple.of(wallet))
-        .map(rows -> map(new Named(rows.iterator().next(), positions(rows))))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
   }
 
   /** Commits a snapshot, its coverage and counterparties in one transaction; returns its id. */
@@ -262,108 +200,6 @@ public final class SnapshotStore {
     return i == null ? null : i.atOffset(ZoneOffset.UTC);
   }
 
-  /** Column positions of a result, found once: the driver searches the names on every get by name. */
-  private static Map<String, Integer> positions(RowSet<Row> rows) {
-    List<String> names = rows.columnsNames();
-    Map<String, Integer> at = new HashMap<>(names.size() * 2);
-    for (int i = 0; i < names.size(); i++) {
-      at.put(names.get(i), i);
-    }
-    return at;
-  }
-
-  /** A read-state row whose values are got by name through the result's positions. */
-  private record Named(Row row, Map<String, Integer> at) {
-    private int i(String column) {
-      Integer position = at.get(column);
-      if (position == null) {
-        throw new IllegalStateException("no column " + column + " in the read state");
-      }
-      return position;
-    }
-
-    String getString(String c) {
-      return row.getString(i(c));
-    }
-
-    Integer getInteger(String c) {
-      return row.getInteger(i(c));
-    }
-
-    Long getLong(String c) {
-      return row.getLong(i(c));
-    }
-
-    Boolean getBoolean(String c) {
-      return row.getBoolean(i(c));
-    }
-
-    String[] getArrayOfStrings(String c) {
-      return row.getArrayOfStrings(i(c));
-    }
-
-    OffsetDateTime getOffsetDateTime(String c) {
-      return row.getOffsetDateTime(i(c));
-    }
-
-    Object getValue(String c) {
-      return row.getValue(i(c));
-    }
-
-    JsonArray getJsonArray(String c) {
-      return row.getJsonArray(i(c));
-    }
-  }
-
-  private static WalletState map(Named row) {
-    String wallet = row.getString("address");
-    Optional<CommittedSnapshot> snapshot = Optional.empty();
-    if (row.getLong("snapshot_id") != null) {
-      Breakdown b = new Breakdown(
-          row.getInteger("global_wallet_age"), row.getInteger("cross_chain_activity"),
-          row.getInteger("arc_activity"), row.getInteger("counterparty_diversity"),
-          row.getInteger("verified_attestations"), row.getInteger("propagated_trust"),
-          row.getInteger("transaction_activity"), row.getInteger("risk_penalty"));
-      String[] chains = row.getArrayOfStrings("active_chains");
-      Evidence e = new Evidence(
-          row.getInteger("global_wallet_age_days"), chains.length,
-          row.getLong("total_tx_count"), row.getLong("arc_tx_count"),
-          row.getInteger("unique_counterparties"), row.getInteger("flagged_counterparties"),
-          row.getLong("failed_tx_count"), row.getInteger("accepted_attestations"),
-          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"));
-      snapshot = Optional.of(new CommittedSnapshot(
-          row.getInteger("score"), b, e, row.getString("score_model_version"),
-          row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
-          coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists")),
-          evidenceReadAt(row.getString("coverage"))));
-    }
-    OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
-    return new WalletState(wallet, row.getString("username"), snapshot,
-        edges(row.getJsonArray("edges")), row.getBoolean("in_flight"),
-        new TrustSubject(wallet, first == null ? null : first.toInstant(), row.getString("funder")));
-  }
-
-  /**
-   * When the oldest evidence of the snapshot was read: the "at" of a chain that kept earlier
-   * evidence after a transient failure (the commit writes it for those; the fallback for every
-   * chain); null when none, which means the commit time. Parsed again only when "at" is there.
-   */
-  private static Instant evidenceReadAt(String json) {
-    if (json == null || !json.contains("\"at\"")) {
-      return null;
-    }
-    JsonArray rows = new JsonArray(json);
-    Long oldest = null;
-    for (int i = 0; i < rows.size(); i++) {
-      JsonObject c = rows.getJsonObject(i);
-      Long at = c.getLong("at");
-      if (at != null && !"error".equals(c.getString("status")) && (oldest == null || at < oldest)) {
-        oldest = at;
-      }
-    }
-    return oldest == null ? null : Instant.ofEpochMilli(oldest);
-  }
-
   /**
    * The coverage a read needs, as the commit stores it with the snapshot: the same fields the
    * fallback builds from snapshot_chains, in chain id order.
@@ -392,65 +228,5 @@ public final class SnapshotStore {
     }
   }
 
-  /**
-   * Coverage texts repeat across wallets (the same chains with the same statuses and sources), so
-   * each distinct text is parsed once; the records are immutable and shared. Bounded: emptied when
-   * it reaches {@link #PARSED_MAX} texts.
-   */
-  static List<ChainCoverage> coverage(String json) {
-    if (json == null) {
-      return List.of();
-    }
-    List<ChainCoverage> known = PARSED.get(json);
-    if (known != null) {
-      return known;
-    }
-    List<ChainCoverage> parsed = parse(json);
-    if (PARSED.size() >= PARSED_MAX) {
-      PARSED.clear();
-    }
-    PARSED.put(json, parsed);
-    return parsed;
-  }
-
-  private static final int PARSED_MAX = 4096;
-  private static final Map<String, List<ChainCoverage>> PARSED = new ConcurrentHashMap<>();
-
-  /** Straight from the text to records: no intermediate JSON tree. */
-  private static List<ChainCoverage> parse(String json) {
-    try {
-      return List.of(COVERAGE_READER.<ChainCoverage[]>readValue(json));
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("unreadable coverage of a committed snapshot", e);
-    }
-  }
-
-  private static final ObjectMapper COVERAGE_JSON = new ObjectMapper()
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
-  private static final ObjectReader COVERAGE_READER = COVERAGE_JSON.readerFor(ChainCoverage[].class);
-
-  private static Map<String, Integer> flaggedLists(Object json) {
-    if (!(json instanceof JsonObject o)) {
-      return Map.of();
-    }
-    Map<String, Integer> out = new TreeMap<>();
-    o.forEach(en -> out.put(en.getKey(), ((Number) en.getValue()).intValue()));
-    return out;
-  }
-
-  private static List<TrustEdge> edges(JsonArray rows) {
-    if (rows == null) {
-      return List.of();
-    }
-    List<TrustEdge> out = new ArrayList<>(rows.size());
-    for (int i = 0; i < rows.size(); i++) {
-      JsonObject e = rows.getJsonObject(i);
-      String value = e.getString("value");
-      Long peerFirst = e.getLong("peerFirst");
-      out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out"),
-          value == null ? null : new BigInteger(value), peerFirst == null ? null : Instant.ofEpochMilli(peerFirst),
-          e.getString("peerFunder")));
-    }
-    return out;
-  }
+  private static final ObjectMapper COVERAGE_JSON = new ObjectMapper();
 }

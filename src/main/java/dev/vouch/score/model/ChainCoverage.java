@@ -1,4 +1,4 @@
-package dev.vouch.decision.model;
+package dev.vouch.score.model;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;

@@ -1,7 +1,5 @@
-package dev.vouch.decision.model;
+package dev.vouch.score.model;
 
-import dev.vouch.score.model.Breakdown;
-import dev.vouch.score.model.Evidence;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

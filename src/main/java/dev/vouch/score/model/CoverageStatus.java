@@ -1,4 +1,4 @@
-package dev.vouch.decision.model;
+package dev.vouch.score.model;
 
 /** Per-chain coverage status of SPEC 2.2. */
 public enum CoverageStatus {

@@ -1,0 +1,30 @@
+package dev.vouch.score;
+
+/**
+ * SQL of the read side: the read model {@code wallet_reads} (V20), one row per wallet, kept by
+ * the writers' transactions. A missing row is a wallet with nothing to read.
+ */
+final class WalletReadQueries {
+
+  private WalletReadQueries() {}
+
+  private static final String COLUMNS = """
+      address, username, snapshot_id, committed_at, score_model_version, score,
+      global_wallet_age, cross_chain_activity, arc_activity, counterparty_diversity,
+      verified_attestations, propagated_trust, transaction_activity, risk_penalty,
+      global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
+      unique_counterparties, flagged_counterparties, failed_tx_count,
+      accepted_attestations, attestation_counterparties, peer_score_sum, flagged_lists,
+      coverage, edges, first_activity_at, funder, in_flight
+      """;
+
+  /** One wallet: a primary-key lookup. $1 lowercase address. */
+  static final String READ_ONE = "SELECT " + COLUMNS + " FROM wallet_reads WHERE address = $1";
+
+  /**
+   * Any number of wallets and usernames in one statement over the same table: $1 lowercase
+   * addresses, $2 lowercased usernames (registered usernames are unique case-insensitively).
+   */
+  static final String READ_MANY = "SELECT " + COLUMNS
+      + " FROM wallet_reads WHERE address = ANY($1::text[]) OR lower(username) = ANY($2::text[])";
+}
