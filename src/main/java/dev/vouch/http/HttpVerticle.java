@@ -9,6 +9,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.interaction.model.Cursors;
+import dev.vouch.monitoring.MonitorServices;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Future;
@@ -40,12 +41,14 @@ public final class HttpVerticle extends VerticleBase {
   private final ConnectionCap connections;
   private final Cursors cursors;
   private final Clock clock;
+  private final MonitorServices monitoring;
   private HttpServer server;
   private Routes routes;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
-      IdentityServices identity) {
+      IdentityServices identity, MonitorServices monitoring) {
+    this.monitoring = monitoring;
     this.config = config;
     this.registry = registry;
     this.health = health;
@@ -64,10 +67,10 @@ public final class HttpVerticle extends VerticleBase {
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
-      IdentityServices identity) {
+      IdentityServices identity, MonitorServices monitoring) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
-    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity);
+    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity, monitoring);
   }
 
   @Override
@@ -90,6 +93,7 @@ public final class HttpVerticle extends VerticleBase {
       ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity);
+      MonitoringRoutes.install(routes, meter, monitoring);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

@@ -64,6 +64,12 @@ final class SnapshotQueries {
    */
   static final String READ_STATE_ONE = oneWallet(READ_STATE);
 
+  /** READ_STATE over a caller's entries CTE body, which selects (ord, address). */
+  static String readStateOf(String entries) {
+    int select = READ_STATE.indexOf(SELECT_PART);
+    return "WITH q AS (" + entries + ")" + READ_STATE.substring(select);
+  }
+
   private static String oneWallet(String many) {
     int select = many.indexOf(SELECT_PART);
     if (!many.startsWith("WITH q AS (") || select < 0) {

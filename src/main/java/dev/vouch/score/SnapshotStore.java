@@ -17,6 +17,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -47,16 +48,7 @@ public final class SnapshotStore {
 
   /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
   public Future<List<WalletState>> read(List<String> wallets) {
-    return resolve(wallets.stream().map(Lookup::wallet).toList()).map(found -> {
-      List<WalletState> out = new ArrayList<>(found.size());
-      for (Resolved r : found) {
-        if (r.failure() != null) {
-          throw r.failure();
-        }
-        out.add(r.state());
-      }
-      return out;
-    });
+    return read(pool, wallets);
   }
 
   /**
@@ -64,23 +56,58 @@ public final class SnapshotStore {
    * order. A row that cannot be mapped fails only its own entry.
    */
   public Future<List<Resolved>> resolve(List<Lookup> lookups) {
+    return resolve(pool, lookups);
+  }
+
+  /**
+   * The read of {@link #read(List)} on a caller's connection: the monitoring hooks read the state
+   * before and after a write inside its transaction (docs/monitoring.md).
+   */
+  public static Future<List<WalletState>> read(SqlClient client, List<String> wallets) {
+    return resolve(client, wallets.stream().map(Lookup::wallet).toList()).map(SnapshotStore::states);
+  }
+
+  private static List<WalletState> states(List<Resolved> found) {
+    List<WalletState> out = new ArrayList<>(found.size());
+    for (Resolved r : found) {
+      if (r.failure() != null) {
+        throw r.failure();
+      }
+      out.add(r.state());
+    }
+    return out;
+  }
+
+  /**
+   * READ_STATE over the entries a caller's SQL selects as {@code q(ord, address)} (a page of a
+   * watchlist): one statement for the whole page. No row at all when the entries query gave none.
+   */
+  public static Future<List<Resolved>> resolveEntries(SqlClient client, String entries, Tuple args) {
+    return client.preparedQuery(SnapshotQueries.readStateOf(entries)).execute(args)
+        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+        .map(SnapshotStore::resolvedRows);
+  }
+
+  private static List<Resolved> resolvedRows(RowSet<Row> rows) {
+    Map<String, Integer> at = positions(rows);
+    List<Resolved> out = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      out.add(resolved(new Named(row, at)));
+    }
+    return out;
+  }
+
+  private static Future<List<Resolved>> resolve(SqlClient client, List<Lookup> lookups) {
     String[] addresses = new String[lookups.size()];
     String[] usernames = new String[lookups.size()];
     for (int i = 0; i < addresses.length; i++) {
       addresses[i] = lookups.get(i).wallet();
       usernames[i] = lookups.get(i).username();
     }
-    return pool.preparedQuery(SnapshotQueries.READ_STATE)
+    return client.preparedQuery(SnapshotQueries.READ_STATE)
         .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames))
         .recover(t -> Future.failedFuture(StoreException.translate(t)))
-        .map(rows -> {
-          Map<String, Integer> at = positions(rows);
-          List<Resolved> out = new ArrayList<>(addresses.length);
-          for (Row row : rows) {
-            out.add(resolved(new Named(row, at)));
-          }
-          return out;
-        });
+        .map(SnapshotStore::resolvedRows);
   }
 
   private static Resolved resolved(Named row) {

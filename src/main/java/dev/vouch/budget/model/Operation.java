@@ -27,7 +27,13 @@ public enum Operation {
   attestationCreate,
   /** Accept, reject or revoke. */
   attestationDecision,
-  attestationRead;
+  attestationRead,
+  /** Monitoring (docs/monitoring.md): list and endpoint writes, reads of lists, events and delivery logs. */
+  watchlistWrite,
+  watchlistRead,
+  eventsRead,
+  webhookWrite,
+  webhookRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {
