@@ -33,6 +33,7 @@ public final class WebhookReceiver implements AutoCloseable {
   private final List<Received> received = new CopyOnWriteArrayList<>();
   private final AtomicBoolean down = new AtomicBoolean();
   private final AtomicLong holdMillis = new AtomicLong();
+  private final AtomicLong answerBytes = new AtomicLong();
 
   public WebhookReceiver() {
     server = vertx.createHttpServer().requestHandler(req -> req.body().onSuccess(body -> {
@@ -40,7 +41,8 @@ public final class WebhookReceiver implements AutoCloseable {
       Runnable answer = () -> {
         received.add(new Received(req.getHeader("webhook-id"), req.getHeader("webhook-timestamp"),
             req.getHeader("webhook-signature"), body.toString(), status));
-        req.response().setStatusCode(status).end(status == 200 ? "ok" : "down");
+        long size = answerBytes.get();
+        req.response().setStatusCode(status).end(size > 0 ? "x".repeat((int) size) : status == 200 ? "ok" : "down");
       };
       long hold = holdMillis.get();
       if (hold > 0) {
@@ -69,6 +71,11 @@ public final class WebhookReceiver implements AutoCloseable {
   /** Every request from now on is recorded at once (answered 0) and answered 200 only after this long. */
   public void hold(long millis) {
     holdMillis.set(millis);
+  }
+
+  /** Answers carry this many bytes from now on (0: a short word). */
+  public void answerBytes(long bytes) {
+    answerBytes.set(bytes);
   }
 
   public List<Received> received() {
