@@ -13,6 +13,8 @@ import dev.vouch.idempotency.IdempotencySweeper;
 import dev.vouch.indexing.Indexing;
 import dev.vouch.interaction.Interaction;
 import dev.vouch.interaction.model.Cursors;
+import dev.vouch.monitoring.MonitorServices;
+import dev.vouch.monitoring.Monitoring;
 import dev.vouch.ops.Metrics;
 import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
@@ -56,6 +58,7 @@ public final class VouchApp implements AutoCloseable {
   private final SigningKeys receiptKeys;
   private final AutoCloseable jvmMetrics;
   private volatile String httpDeployment;
+  private volatile Screening screening;
 
   private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
       Budgeting budgets, SigningKeys receiptKeys, AutoCloseable jvmMetrics) {
@@ -147,13 +150,16 @@ public final class VouchApp implements AutoCloseable {
 
     Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
         config.models().screeningRefreshMinutes());
+    lists.onSuccess(s -> screening = s);
     Future<?> chain = lists;
     Cursors[] cursors = new Cursors[1];
+    Decisions[] decided = new Decisions[1];
+    MonitorServices[] monitoring = new MonitorServices[1];
     if (config.role().runsApi()) {
       DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
           .compose(v -> {
-            Decisions decisions = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
+            Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             return vertx.deployVerticle(() -> new DecisionVerticle(decisions), many)
                 .compose(x -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances));
           })
@@ -164,6 +170,8 @@ public final class VouchApp implements AutoCloseable {
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
         lists.result()));
+    chain = chain.compose(v -> Monitoring.deploy(vertx, pool, config, clock, budgets.metering(), decided[0],
+        lists.result()).onSuccess(m -> monitoring[0] = m));
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
     AppConfig.Idempotency keys = config.http().idempotency();
@@ -175,13 +183,18 @@ public final class VouchApp implements AutoCloseable {
     }
     return chain.compose(v -> vertx.deployVerticle(
             HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity,
-                idempotency),
+                idempotency, monitoring[0]),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }
 
   public Vertx vertx() {
     return vertx;
+  }
+
+  /** This process's screening lists (tests reload them instead of waiting a refresh interval). */
+  public Screening screening() {
+    return screening;
   }
 
   public Pool pool() {

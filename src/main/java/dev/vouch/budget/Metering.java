@@ -5,6 +5,7 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.DailyCap;
 import dev.vouch.budget.model.Limit;
 import dev.vouch.budget.model.Operation;
+import dev.vouch.budget.model.Usage;
 import dev.vouch.config.BudgetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
@@ -104,6 +105,30 @@ public final class Metering {
     long cost = config.cost(op);
     return admit(List.of(units(caller, cost), cap(caller, cap)), cost);
   }
+
+  /**
+   * Scan starts for many wallets at once (watchlist additions): as many as both the daily scan cap
+   * and the per-minute units allow, up to {@code wanted}, counted and spent together; the
+   * admission and how many it covers (0 and a free admission when none fit).
+   */
+  public Future<BulkStart> startScans(Caller caller, int wanted) {
+    long cost = config.cost(Operation.intake(caller));
+    Limit cap = cap(caller, DailyCap.scanStarts);
+    Limit units = units(caller, cost);
+    return Future.all(budgets.usage(cap), budgets.usage(units)).compose(f -> {
+      long capLeft = cap.limit() - f.<Usage>resultAt(0).used();
+      long unitsLeft = cost <= 0 ? Long.MAX_VALUE : (units.limit() - f.<Usage>resultAt(1).used()) / cost;
+      int n = (int) Math.max(0, Math.min(wanted, Math.min(capLeft, unitsLeft)));
+      if (n == 0) {
+        return Future.succeededFuture(new BulkStart(0, Admission.free()));
+      }
+      List<Limit> limits = List.of(units(caller, cost * n), Limit.perDay(cap.purpose(), cap.owner(), cap.limit(), n));
+      return budgets.take(limits).map(a -> a.admitted() ? new BulkStart(n, a) : new BulkStart(0, Admission.free()));
+    });
+  }
+
+  /** How many starts a bulk admission covers, and the admission to refund if they are not used. */
+  public record BulkStart(int starts, Admission admission) {}
 
   public Future<Void> refund(Admission admission) {
     return budgets.refund(admission);

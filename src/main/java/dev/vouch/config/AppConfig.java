@@ -1,6 +1,8 @@
 package dev.vouch.config;
 
+import dev.vouch.budget.model.Plan;
 import java.util.List;
+import java.util.Map;
 
 /** Typed view of config/application.yaml after environment overrides. */
 public record AppConfig(
@@ -15,10 +17,12 @@ public record AppConfig(
     Indexing indexing,
     Receipts receipts,
     Graph graph,
-    Identity identity) {
+    Identity identity,
+    Monitoring monitoring) {
 
   public AppConfig {
     graph = graph == null ? Graph.DEFAULTS : graph;
+    monitoring = monitoring == null ? Monitoring.DEFAULTS : monitoring;
   }
 
   public enum Role {
@@ -218,13 +222,56 @@ public record AppConfig(
     public static final Graph DEFAULTS = new Graph("", 24, 100);
   }
 
+  /**
+   * Watchlists, decision-change events and webhooks (issue 19, docs/monitoring.md).
+   *
+   * @param maxWallets wallets one key may watch over all its lists, per plan
+   * @param maxLists watchlists per key
+   * @param maxWalletsPerRequest wallets one add or remove may carry
+   * @param bodyLimitBytes body limit of the add and remove routes only (others keep http.bodyLimitBytes)
+   * @param screeningCheckMillis how often a worker looks for a reloaded screening list to announce
+   */
+  public record Monitoring(Map<Plan, Integer> maxWallets, int maxLists, int maxWalletsPerRequest,
+      long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks) {
+    public static final Monitoring DEFAULTS = new Monitoring(
+        Map.of(Plan.developer, 10_000, Plan.plus, 25_000, Plan.pro, 100_000, Plan.partner, 1_000_000),
+        20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS);
+
+    public Monitoring {
+      maxWallets = maxWallets == null ? DEFAULTS.maxWallets() : Map.copyOf(maxWallets);
+      webhooks = webhooks == null ? Webhooks.DEFAULTS : webhooks;
+    }
+
+    public int maxWallets(Plan plan) {
+      return maxWallets.getOrDefault(plan, 0);
+    }
+  }
+
+  /**
+   * Webhook delivery.
+   *
+   * @param secretKey hex AES-256 key sealing the stored signing secrets; empty = the key the V30
+   *     migration generated in the database (protects a leaked endpoints table only)
+   * @param allowPrivateAddresses deliver to loopback, private and link-local addresses (tests only)
+   * @param maxResponseBytes response bytes read from a receiver before the attempt counts as failed
+   * @param giveUpHours a delivery still failing this long after its event is marked failed
+   * @param disableAfterFailures consecutive failed attempts that, together with disableAfterHours of
+   *     failing, disable an endpoint
+   */
+  public record Webhooks(String secretKey, boolean allowPrivateAddresses, int connectTimeoutMs, int timeoutMs,
+      int maxResponseBytes, int pollMs, int leaseSeconds, int concurrency, int retryBaseSeconds,
+      int retryMaxSeconds, int giveUpHours, int disableAfterFailures, int disableAfterHours, int maxEndpoints) {
+    public static final Webhooks DEFAULTS = new Webhooks("", false, 5000, 10000, 65536, 1000, 60, 8, 5, 3600,
+        26, 50, 24, 10);
+  }
+
   public AppConfig withDatabaseUrl(String url) {
     return new AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
             database.readCacheMillis()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -234,14 +281,14 @@ public record AppConfig(
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
             http.eventLoops(), http.idempotency(), http.events()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 }

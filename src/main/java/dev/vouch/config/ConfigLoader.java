@@ -106,6 +106,18 @@ public final class ConfigLoader {
       throw new IllegalArgumentException("models.screeningRefreshMinutes must be 0 or more");
     }
     config.models().flaggedAddresses().forEach(ScreeningSource::validate);
+    AppConfig.Webhooks hooks = config.monitoring().webhooks();
+    String sealKey = hooks.secretKey() == null ? "" : hooks.secretKey().trim();
+    if (!sealKey.isEmpty() && !sealKey.matches("^[0-9a-fA-F]{64}$")) {
+      throw new IllegalArgumentException("monitoring.webhooks.secretKey must be empty or 64 hex characters (32 bytes)");
+    }
+    if (hooks.leaseSeconds() * 1000L <= hooks.timeoutMs() + hooks.connectTimeoutMs() || hooks.pollMs() < 1
+        || hooks.concurrency() < 1 || hooks.retryBaseSeconds() < 1 || hooks.retryMaxSeconds() < hooks.retryBaseSeconds()
+        || hooks.giveUpHours() < 24 || hooks.maxResponseBytes() < 1 || config.monitoring().maxWalletsPerRequest() < 1
+        || config.monitoring().screeningCheckMillis() < 1) {
+      throw new IllegalArgumentException("monitoring.webhooks: leaseSeconds must outlast connectTimeoutMs + timeoutMs, "
+          + "giveUpHours must be at least 24, and every setting positive");
+    }
     AppConfig.Indexing ix = config.indexing();
     if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
         || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1

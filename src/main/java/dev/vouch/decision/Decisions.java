@@ -15,6 +15,7 @@ import dev.vouch.score.Resolved;
 import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
 import dev.vouch.screening.Screening;
+import dev.vouch.screening.model.Listing;
 import io.vertx.core.Future;
 import java.time.Clock;
 import java.time.Duration;
@@ -114,10 +115,17 @@ public final class Decisions {
     }
   }
 
-  Decision decide(WalletState state, UseCase useCase, Instant now) {
+  /** With this process's screening lists (the watchlist page reads through here too). */
+  public Decision decide(WalletState state, UseCase useCase, Instant now) {
+    return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()));
+  }
+
+  /** The one mapping of a read state to the model's input; monitoring passes the listings it read. */
+  public static Decision decide(WalletState state, UseCase useCase, Instant now, String homeChain, Duration staleAfter,
+      List<Listing> listings) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
         state.snapshot(), TrustModel.signals(state.trustSubject(), state.trustEdges()), state.jobInFlight(), homeChain, now,
-        screening.current().lookup(state.wallet()));
+        listings);
     return DecisionModel.decide(input, staleAfter);
   }
 }

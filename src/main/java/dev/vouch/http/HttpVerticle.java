@@ -11,6 +11,7 @@ import dev.vouch.decision.model.Decision;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.idempotency.IdempotencyStore;
 import dev.vouch.interaction.model.Cursors;
+import dev.vouch.monitoring.MonitorServices;
 import dev.vouch.score.ScoreQuery;
 import dev.vouch.score.model.ScoreReport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -45,13 +46,16 @@ public final class HttpVerticle extends VerticleBase {
   private final Clock clock;
   private final IdempotencyStore idempotency;
   private final IntakeEvents.Slots streamSlots;
+  private final MonitorServices monitoring;
   private HttpServer server;
   private Routes routes;
   private IntakeEvents intakeEvents;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
-      IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots) {
+      IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots,
+      MonitorServices monitoring) {
+    this.monitoring = monitoring;
     this.config = config;
     this.idempotency = idempotency;
     this.streamSlots = streamSlots;
@@ -72,13 +76,13 @@ public final class HttpVerticle extends VerticleBase {
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
-      IdentityServices identity, IdempotencyStore idempotency) {
+      IdentityServices identity, IdempotencyStore idempotency, MonitorServices monitoring) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
     IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
     registry.gauge(IntakeEvents.OPEN_METER, streamSlots, IntakeEvents.Slots::total);
     return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
-        idempotency, streamSlots);
+        idempotency, streamSlots, monitoring);
   }
 
   @Override
@@ -102,6 +106,7 @@ public final class HttpVerticle extends VerticleBase {
       ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity);
+      MonitoringRoutes.install(routes, meter, monitoring);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

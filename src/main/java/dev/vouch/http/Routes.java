@@ -57,6 +57,12 @@ final class Routes {
     }
   }
 
+  /** An API route whose body may be larger than the edge's default (bulk watchlist edits), still bounded. */
+  void addLarge(HttpMethod method, String path, long bodyLimitBytes, Handler<RoutingContext> handler) {
+    registerWith(method, path, Edge::failure, BodyHandler.create(false).setBodyLimit(bodyLimitBytes), authenticate,
+        handler);
+  }
+
   /** Health and metrics: no caller, Authorization ignored. */
   void addOpen(HttpMethod method, String path, Handler<RoutingContext> handler) {
     register(method, path, handler);
@@ -93,7 +99,9 @@ final class Routes {
     if (method == HttpMethod.GET) {
       route.method(HttpMethod.HEAD);
     }
-    route.handler(bodies);
+    if (!(handlers.length > 0 && handlers[0] instanceof BodyHandler)) {
+      route.handler(bodies);
+    }
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }

@@ -2,6 +2,7 @@ package dev.vouch.identity;
 
 import dev.vouch.chain.ChainCheck;
 import dev.vouch.config.AppConfig;
+import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.graph.TrustGraphStore;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
@@ -20,7 +21,7 @@ public record IdentityServices(Claims claims, Attestations attestations, Profile
     WebClient web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false)
         .setUserAgent("vouch-identity").setKeepAlive(true));
     ChainCheck chains = new ChainCheck(vertx, web, config.indexing());
-    IdentityStore store = new IdentityStore(pool);
+    IdentityStore store = new IdentityStore(pool, DecisionWatch.of(config));
     TrustGraphStore trust = new TrustGraphStore(pool);
     return new IdentityServices(new Claims(store, chains, clock, config), new Attestations(store, chains, clock, config),
         new Profiles(store, trust, clock), trust, clock);

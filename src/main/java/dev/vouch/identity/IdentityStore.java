@@ -2,6 +2,7 @@ package dev.vouch.identity;
 
 import dev.vouch.error.ApiError;
 import dev.vouch.indexing.JobStore;
+import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.pgclient.PgException;
@@ -43,9 +44,11 @@ final class IdentityStore {
   record Verified(String txFrom, String txTo, BigInteger value, long block, Instant time) {}
 
   private final Pool pool;
+  private final DecisionWatch watch;
 
-  IdentityStore(Pool pool) {
+  IdentityStore(Pool pool, DecisionWatch watch) {
     this.pool = pool;
+    this.watch = watch;
   }
 
   Future<Void> insertChallenge(Challenge c, Instant issued) {
@@ -80,10 +83,11 @@ final class IdentityStore {
             .execute(Tuple.of(c.nonce(), utc(now)))
             .compose(rows -> rows.size() == 1 ? Future.succeededFuture()
                 : Future.failedFuture(Claims.nonceUsed()))
-            .compose(v -> conn.preparedQuery(IdentityQueries.UPSERT_WALLET).execute(Tuple.of(c.wallet(), utc(now))))
-            .compose(v -> conn.preparedQuery(IdentityQueries.INSERT_IDENTITY).execute(Tuple.tuple()
-                .addString(c.username()).addString(c.wallet()).addString(c.displayName()).addOffsetDateTime(utc(now))
-                .addString(signature).addString(c.message()).addString(kind)))
+            .compose(v -> watch.around(conn, List.of(c.wallet()), DecisionWatch.Cause.identity, now, () ->
+                conn.preparedQuery(IdentityQueries.UPSERT_WALLET).execute(Tuple.of(c.wallet(), utc(now)))
+                    .compose(x -> conn.preparedQuery(IdentityQueries.INSERT_IDENTITY).execute(Tuple.tuple()
+                        .addString(c.username()).addString(c.wallet()).addString(c.displayName())
+                        .addOffsetDateTime(utc(now)).addString(signature).addString(c.message()).addString(kind)))))
             .compose(v -> JobStore.queueNextCommit(conn, List.of(c.wallet()), "claim", now))
             .<Void>mapEmpty())
         .recover(t -> {
@@ -144,7 +148,8 @@ final class IdentityStore {
         case reject -> IdentityQueries.REJECT;
         case revoke -> IdentityQueries.REVOKE;
       };
-      return conn.preparedQuery(sql).execute(args).compose(rows -> {
+      return watch.around(conn, List.of(a.from(), a.to()), DecisionWatch.Cause.trust, now,
+          () -> conn.preparedQuery(sql).execute(args)).compose(rows -> {
         Optional<Attestation> done = first(rows).map(IdentityStore::attestation);
         boolean edgeChanged = done.isPresent() && (d == Attestations.Action.accept || a.acceptedAt() != null);
         return edgeChanged

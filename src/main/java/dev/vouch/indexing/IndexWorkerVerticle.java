@@ -1,6 +1,7 @@
 package dev.vouch.indexing;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.ops.Metrics;
 import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
@@ -65,7 +66,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
       pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx),
-          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds());
+          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), DecisionWatch.of(config));
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }

@@ -42,6 +42,20 @@ final class IndexingQueries {
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
       """;
 
+  /**
+   * Intake of many never-indexed wallets at once (watchlist additions): wallet rows, then a
+   * queued first index for each unless one is queued or running. $1 wallets, $2 now.
+   */
+  static final String ENQUEUE_MANY = """
+      WITH w AS (INSERT INTO wallets (address, first_seen_at) SELECT a, $2 FROM unnest($1::text[]) a
+                 ON CONFLICT (address) DO NOTHING),
+           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
+                   SELECT a, 'intake', 'first_index', 'queued', $2 FROM unnest($1::text[]) a
+                   ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
+                   RETURNING id)
+      SELECT id, pg_notify('vouch_jobs', id::text) FROM job
+      """;
+
   /** Jobs whose lease ran out too often count as failed. $1 now, $2 max attempts. */
   static final String ABANDON = """
       UPDATE index_jobs

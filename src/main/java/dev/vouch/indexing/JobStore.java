@@ -89,6 +89,13 @@ public final class JobStore {
         .map(RowSet::size);
   }
 
+  /** Inside a caller's transaction: first-index intake jobs for wallets; how many were queued. */
+  public static Future<Integer> queueIntakes(SqlClient client, List<String> wallets, Instant now) {
+    return client.preparedQuery(IndexingQueries.ENQUEUE_MANY)
+        .execute(Tuple.of(wallets.toArray(String[]::new), utc(now)))
+        .map(RowSet::size);
+  }
+
   public Future<Integer> abandonExpired(Instant now, int maxAttempts) {
     return pool.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts))
         .map(RowSet::rowCount)

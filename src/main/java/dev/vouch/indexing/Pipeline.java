@@ -4,6 +4,7 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
+import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.score.PriorEvidence;
 import dev.vouch.score.SnapshotCommits;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -47,10 +48,12 @@ final class Pipeline {
   private final int retryRounds;
 
   private final MeterRegistry registry;
+  private final DecisionWatch watch;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry, Duration retryBase, int retryRounds) {
+      MeterRegistry registry, Duration retryBase, int retryRounds, DecisionWatch watch) {
     this.registry = registry;
+    this.watch = watch;
     this.jobs = jobs;
     this.snapshots = new SnapshotCommits(jobs.pool());
     this.readers = readers;
@@ -113,9 +116,10 @@ final class Pipeline {
     Instant now = clock.instant();
     long start = System.nanoTime();
     return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
-            .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
-            .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
-                job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))
+            .compose(v -> watch.around(conn, List.of(job.wallet()), DecisionWatch.Cause.reindex, now, () ->
+                JobStore.attestationFacts(conn, job.wallet())
+                    .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
+                        job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))))
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())))
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))

@@ -27,4 +27,21 @@ final class WalletReadQueries {
    */
   static final String READ_MANY = "SELECT " + COLUMNS
       + " FROM wallet_reads WHERE address = ANY($1::text[]) OR lower(username) = ANY($2::text[])";
+
+  /**
+   * The same rows derived from the tables (V20's wallet_read_rows) rather than read from
+   * wallet_reads: inside a writer's transaction they already show its writes, which wallet_reads
+   * shows only once the commit's deferred refresh ran. $1 lowercase addresses.
+   */
+  static final String FRESH_MANY = "SELECT " + COLUMNS + " FROM wallet_read_rows($1::text[])";
+
+  /**
+   * The read model over a caller's entries, a SELECT of (ord, address): one statement, in ord
+   * order, the entry's own address as {@code entry} (null for an entry that names nothing).
+   */
+  static String ofEntries(String entries) {
+    return "WITH q AS (" + entries + ") SELECT q.address AS entry, "
+        + String.join(", ", java.util.Arrays.stream(COLUMNS.split(",")).map(c -> "r." + c.strip()).toList())
+        + " FROM q LEFT JOIN wallet_reads r ON r.address = q.address ORDER BY q.ord";
+  }
 }

@@ -19,6 +19,7 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -107,6 +108,55 @@ public final class WalletReads {
             } else {
               Resolved r = byUsername.get(l.username().toLowerCase(Locale.ROOT));
               out.add(r != null ? r : Resolved.unknown());
+            }
+          }
+          return out;
+        });
+  }
+
+  /**
+   * Wallets' state derived from the tables on a caller's connection, in input order: the
+   * monitoring hooks compare a write's before and after inside its transaction, where
+   * wallet_reads still holds the before until the commit.
+   */
+  public static Future<List<WalletState>> readFresh(SqlClient client, List<String> wallets) {
+    return client.preparedQuery(WalletReadQueries.FRESH_MANY)
+        .execute(Tuple.of(wallets.toArray(String[]::new)))
+        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+        .map(rows -> {
+          Map<String, Integer> at = positions(rows);
+          Map<String, WalletState> byWallet = new HashMap<>(rows.size() * 2);
+          for (Row row : rows) {
+            WalletState state = map(new Named(row, at));
+            byWallet.put(state.wallet(), state);
+          }
+          List<WalletState> out = new ArrayList<>(wallets.size());
+          for (String w : wallets) {
+            out.add(byWallet.getOrDefault(w, WalletState.nothing(w)));
+          }
+          return out;
+        });
+  }
+
+  /**
+   * The read model over the entries a caller's SQL selects as (ord, address), in that order (a
+   * page of a watchlist): one statement. An entry with a null address is {@link Resolved#unknown()}.
+   */
+  public static Future<List<Resolved>> resolveEntries(SqlClient client, String entries, Tuple args) {
+    return client.preparedQuery(WalletReadQueries.ofEntries(entries)).execute(args)
+        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+        .map(rows -> {
+          Map<String, Integer> at = positions(rows);
+          List<Resolved> out = new ArrayList<>(rows.size());
+          for (Row row : rows) {
+            Named named = new Named(row, at);
+            String entry = named.getString("entry");
+            if (entry == null) {
+              out.add(Resolved.unknown());
+            } else if (named.getString("address") == null) {
+              out.add(Resolved.found(WalletState.nothing(entry)));
+            } else {
+              out.add(resolved(named));
             }
           }
           return out;

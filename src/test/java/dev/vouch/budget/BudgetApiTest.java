@@ -191,7 +191,10 @@ class BudgetApiTest {
         Map.entry(Operation.directoryRead, 1L), Map.entry(Operation.claimChallenge, 1L),
         Map.entry(Operation.claim, 5L), Map.entry(Operation.attestationCreate, 5L),
         Map.entry(Operation.attestationDecision, 2L), Map.entry(Operation.attestationRead, 1L),
-        Map.entry(Operation.statsRead, 1L), Map.entry(Operation.intakeEventsRead, 1L));
+        Map.entry(Operation.statsRead, 1L), Map.entry(Operation.intakeEventsRead, 1L),
+        Map.entry(Operation.watchlistWrite, 1L),
+        Map.entry(Operation.watchlistRead, 1L), Map.entry(Operation.eventsRead, 1L),
+        Map.entry(Operation.webhookWrite, 1L), Map.entry(Operation.webhookRead, 1L));
     assertThat(costs.keySet()).containsExactlyInAnyOrder(Operation.values());
     long id = 10_000;
     for (var e : costs.entrySet()) {

@@ -29,7 +29,13 @@ public enum Operation {
   attestationDecision,
   attestationRead,
   /** Opening a progress stream (GET /api/v1/intake/{wallet}/events), charged once per stream. */
-  intakeEventsRead;
+  intakeEventsRead,
+  /** Monitoring (docs/monitoring.md): list and endpoint writes, reads of lists, events and delivery logs. */
+  watchlistWrite,
+  watchlistRead,
+  eventsRead,
+  webhookWrite,
+  webhookRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {

@@ -1,0 +1,45 @@
+package dev.vouch.monitoring;
+
+import dev.vouch.budget.Metering;
+import dev.vouch.config.AppConfig;
+import dev.vouch.decision.Decisions;
+import dev.vouch.screening.Screening;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import java.time.Clock;
+import java.util.HexFormat;
+
+/**
+ * Wiring of continuous monitoring (docs/monitoring.md): the services the routes call (API roles),
+ * and in worker roles the screening announcer and the webhook delivery worker.
+ */
+public final class Monitoring {
+
+  private Monitoring() {}
+
+  /** Deploys the worker parts when the role runs them; the services are for the API routes. */
+  public static Future<MonitorServices> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock,
+      Metering metering, Decisions decisions, Screening screening) {
+    return secrets(pool, config.monitoring().webhooks()).compose(secrets -> {
+      MonitorServices services = new MonitorServices(pool, clock, config, metering, decisions, secrets);
+      if (!config.role().runsWorker()) {
+        return Future.succeededFuture(services);
+      }
+      return vertx.deployVerticle(new ScreeningSync(pool, screening, DecisionWatch.of(config), clock,
+              config.monitoring().screeningCheckMillis()))
+          .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
+              secrets)))
+          .map(services);
+    });
+  }
+
+  private static Future<WebhookSecrets> secrets(Pool pool, AppConfig.Webhooks config) {
+    String hex = config.secretKey() == null ? "" : config.secretKey().trim();
+    if (!hex.isEmpty()) {
+      return Future.succeededFuture(new WebhookSecrets(HexFormat.of().parseHex(hex)));
+    }
+    return pool.query(MonitorQueries.SECRET_KEY).execute()
+        .map(rows -> new WebhookSecrets(rows.iterator().next().getBuffer("key").getBytes()));
+  }
+}
