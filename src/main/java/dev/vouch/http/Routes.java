@@ -59,8 +59,12 @@ final class Routes {
 
   /** An API route whose body may be larger than the edge's default (bulk watchlist edits), still bounded. */
   void addLarge(HttpMethod method, String path, long bodyLimitBytes, Handler<RoutingContext> handler) {
-    registerWith(method, path, Edge::failure, BodyHandler.create(false).setBodyLimit(bodyLimitBytes), authenticate,
-        handler);
+    BodyHandler large = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
+    if (method == HttpMethod.POST && path.startsWith(API) && idempotency != null) {
+      registerWith(method, path, Edge::failure, large, authenticate, idempotency, handler);
+    } else {
+      registerWith(method, path, Edge::failure, large, authenticate, handler);
+    }
   }
 
   /** Health and metrics: no caller, Authorization ignored. */
