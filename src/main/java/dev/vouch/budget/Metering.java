@@ -5,12 +5,16 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.DailyCap;
 import dev.vouch.budget.model.Limit;
 import dev.vouch.budget.model.Operation;
+import dev.vouch.budget.model.Plan;
 import dev.vouch.config.BudgetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Budgets in the terms of SPEC section 8: callers, plans, operation costs and daily caps.
@@ -29,8 +33,18 @@ public final class Metering {
   private final BudgetConfig config;
   private final MeterRegistry registry;
   private final ExhaustedCallers exhausted;
+  private final Map<Plan, BudgetConfig.Tier> tiers = new EnumMap<>(Plan.class);
+  private final Map<Operation, Integer> costs = new EnumMap<>(Operation.class);
 
   Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry) {
+    config.requireNames(Arrays.stream(Plan.values()).map(Plan::name).toList(),
+        Arrays.stream(Operation.values()).map(Operation::name).toList());
+    for (Plan p : Plan.values()) {
+      tiers.put(p, config.tier(p.name()));
+    }
+    for (Operation op : Operation.values()) {
+      costs.put(op, config.cost(op.name()));
+    }
     this.budgets = budgets;
     this.config = config;
     this.registry = registry;
@@ -38,7 +52,7 @@ public final class Metering {
   }
 
   public BudgetConfig.Tier tier(Caller caller) {
-    return caller.key().map(k -> config.tier(k.plan())).orElse(config.anonymous());
+    return caller.key().map(k -> tiers.get(k.plan())).orElse(config.anonymous());
   }
 
   /** Unique batch rows allowed after dedupe (SPEC 8.4). */
@@ -60,7 +74,7 @@ public final class Metering {
    * budget; a receipt creation also takes one of the caller's receipt creations per minute.
    */
   public Future<Admission> charge(Caller caller, Operation op, int quantity) {
-    long cost = (long) config.cost(op) * quantity;
+    long cost = (long) costs.get(op) * quantity;
     if (cost <= 0) {
       return Future.succeededFuture(Admission.free());
     }
@@ -83,7 +97,7 @@ public final class Metering {
    */
   public Future<Admission> chargeRescan(String ip) {
     return budgets.spend(Caller.anonymousBucket(ip), config.anonymous().perMinute(),
-        config.cost(Operation.scoreRescan));
+        costs.get(Operation.scoreRescan));
   }
 
   /** Fails with RateLimited (Retry-After to 00:00 UTC) when the cap is reached; counts nothing. */
@@ -101,7 +115,7 @@ public final class Metering {
 
   /** Cap and units together: both or neither. The admission reports the per-minute budget. */
   public Future<Admission> startScan(Caller caller, DailyCap cap, Operation op) {
-    long cost = config.cost(op);
+    long cost = costs.get(op);
     return admit(List.of(units(caller, cost), cap(caller, cap)), cost);
   }
 
