@@ -8,7 +8,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -29,7 +29,7 @@ final class ApiKeys {
 
   private static final int MAX_ENTRIES = 10_000;
 
-  private final Pool pool;
+  private final SqlClient pool;
   private final Counter lookups;
   /**
    * Bounded by size (least recently and frequently used go first, so a flood of distinct keys
@@ -37,7 +37,7 @@ final class ApiKeys {
    */
   private final Cache<String, Optional<Found>> cache;
 
-  ApiKeys(Pool pool, Clock clock, Duration ttl, Counter lookups) {
+  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups) {
     this.pool = pool;
     this.lookups = lookups;
     this.cache = Caffeine.newBuilder()

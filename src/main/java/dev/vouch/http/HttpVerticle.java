@@ -5,12 +5,14 @@ import dev.vouch.budget.Meter;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.score.ScoreQuery;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Deployable;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpMethod;
@@ -21,6 +23,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -40,12 +44,15 @@ public final class HttpVerticle extends VerticleBase {
   private final ConnectionCap connections;
   private final Cursors cursors;
   private final Clock clock;
+  private final List<Supplier<? extends Deployable>> colocated;
+  private final List<Deployable> hosted = new ArrayList<>();
   private HttpServer server;
   private Routes routes;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
-      IdentityServices identity) {
+      IdentityServices identity, List<Supplier<? extends Deployable>> colocated) {
+    this.colocated = colocated;
     this.config = config;
     this.registry = registry;
     this.health = health;
@@ -60,21 +67,35 @@ public final class HttpVerticle extends VerticleBase {
 
   /**
    * Instances for one deployment, sharing the per-IP connection count. With apiRoutes false
-   * (worker role) only health and metrics are served; cursors is then null.
+   * (worker role) only health and metrics are served; cursors is then null. Each instance hosts
+   * one of each {@code colocated} consumer verticle on its own event loop and asks those
+   * consumers only ({@link Colocation}): no request crosses threads between edge and consumer.
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
-      IdentityServices identity) {
+      IdentityServices identity, List<Supplier<? extends Deployable>> colocated) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
-    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity);
+    return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
+        colocated);
   }
 
   @Override
-  public Future<?> start() {
+  public Future<?> start() throws Exception {
+    Colocation here = Colocation.host(context);
+    List<Future<?>> consumers = new ArrayList<>();
+    for (Supplier<? extends Deployable> consumer : colocated) {
+      Deployable d = consumer.get();
+      hosted.add(d);
+      consumers.add(d.deploy(context));
+    }
+    return Future.all(consumers).compose(v -> listen(here));
+  }
+
+  private Future<?> listen(Colocation here) {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
-        budgets.authenticator());
+        budgets.authenticator(), here::address);
     router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));
@@ -118,9 +139,21 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
-    // Graceful: stop accepting, let in-flight requests finish within the grace period.
-    return server == null ? Future.succeededFuture()
+    // Graceful: stop accepting, let in-flight requests finish within the grace period; only then
+    // do the hosted consumers stop.
+    Future<?> drained = server == null ? Future.succeededFuture()
         : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+    return drained.eventually(() -> {
+      List<Future<?>> stopped = new ArrayList<>();
+      for (Deployable d : hosted) {
+        try {
+          stopped.add(d.undeploy(context));
+        } catch (Exception e) {
+          stopped.add(Future.failedFuture(e));
+        }
+      }
+      return Future.join(stopped);
+    });
   }
 
   private void decision(RoutingContext ctx) {
