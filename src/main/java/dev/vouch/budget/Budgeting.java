@@ -38,7 +38,10 @@ public final class Budgeting {
         ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
             new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
         : new LocalCounterStore(clock);
-    Metering metering = new Metering(new Budgets(store, clock), budgets, registry);
+    Leases leases = config.redis().configured() && budgets.redis().leasePercent() > 0
+        ? new Leases(store, clock, System::nanoTime, budgets.redis().leasePercent(), budgets.redis().leaseMaxUnits())
+        : null;
+    Metering metering = new Metering(new Budgets(store, clock), budgets, registry, leases);
     ApiKeys keys = new ApiKeys(reads, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
         registry.counter(BudgetMetrics.KEY_LOOKUPS));
     return new Budgeting(store, metering,

@@ -36,7 +36,15 @@ public final class Metering {
   private final Map<Plan, BudgetConfig.Tier> tiers = new EnumMap<>(Plan.class);
   private final Map<Operation, Integer> costs = new EnumMap<>(Operation.class);
 
+  /** Null when every admission asks the store (no Redis: the in-process store needs no leases). */
+  private final Leases leases;
+
   Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry) {
+    this(budgets, config, registry, null);
+  }
+
+  Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry, Leases leases) {
+    this.leases = leases;
     config.requireNames(Arrays.stream(Plan.values()).map(Plan::name).toList(),
         Arrays.stream(Operation.values()).map(Operation::name).toList());
     for (Plan p : Plan.values()) {
@@ -83,8 +91,14 @@ public final class Metering {
       registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS).increment();
       return Future.failedFuture(known);
     }
+    Limit units = units(caller, cost);
+    if (op != Operation.receiptCreate && leases != null && leases.leases(units)) {
+      // Units alone, no other limit in the same step: spent from this instance's lease.
+      return leases.spend(units).compose(a -> a.admitted()
+          ? Future.succeededFuture(a) : Future.failedFuture(refusedUnits(units, a, cost)));
+    }
     List<Limit> limits = new ArrayList<>(2);
-    limits.add(units(caller, cost));
+    limits.add(units);
     if (op == Operation.receiptCreate) {
       limits.add(Limit.perMinute(RECEIPTS, caller.bucket(), config.receiptsPerMinute(), 1));
     }
@@ -151,6 +165,12 @@ public final class Metering {
       }
       return Future.failedFuture(RateLimited.perMinute(cost, a.limit(), a.remaining(), a.retryAfterSeconds()));
     });
+  }
+
+  private RateLimited refusedUnits(Limit units, Admission refused, long cost) {
+    registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS).increment();
+    exhausted.remember(units.owner(), refused);
+    return RateLimited.perMinute(cost, refused.limit(), refused.remaining(), refused.retryAfterSeconds());
   }
 
   private RateLimited refusedCap(DailyCap cap, Limit limit, Instant storeNow) {

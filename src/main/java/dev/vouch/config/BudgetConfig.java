@@ -28,9 +28,12 @@ public record BudgetConfig(
    * down. {@code cluster} selects the Redis Cluster client for a single seed URL (a
    * comma-separated redis.url always does). {@code windowClock}: {@code server} (default) picks
    * windows by the Redis server's TIME; {@code instance} by this process's clock, which only
-   * tests that move time should use.
+   * tests that move time should use. {@code leasePercent}: per-minute units are taken from Redis
+   * in leases of this share of the budget, at most {@code leaseMaxUnits} (0 = no leases; a lease
+   * of a single unit is not taken), see docs/budgets.md "Leases".
    */
-  public record RedisTuning(String keyPrefix, int timeoutMillis, int retryMillis, boolean cluster, String windowClock) {
+  public record RedisTuning(String keyPrefix, int timeoutMillis, int retryMillis, boolean cluster, String windowClock,
+      int leasePercent, long leaseMaxUnits) {
 
     public boolean serverClock() {
       return windowClock == null || windowClock.equals("server");
@@ -45,6 +48,8 @@ public record BudgetConfig(
         "budgets.redis needs keyPrefix, timeoutMillis and retryMillis");
     require(!redis.keyPrefix().contains("{") && !redis.keyPrefix().contains("}"),
         "budgets.redis.keyPrefix must not contain { or }: the caller is the hash tag of every budget key");
+    require(redis.leasePercent() >= 0 && redis.leasePercent() <= 100 && redis.leaseMaxUnits() >= 0,
+        "budgets.redis.leasePercent must be 0..100 and leaseMaxUnits 0 or more");
     require(redis.windowClock() == null || redis.windowClock().equals("server") || redis.windowClock().equals("instance"),
         "budgets.redis.windowClock must be server or instance");
     check("budgets.anonymous", anonymous);
