@@ -6,7 +6,7 @@
 # seconds per 10,000 decisions of the server under load plus its PostgreSQL backends plus Redis.
 #
 # Usage: bench/perf.sh [seconds=15] [connections=64] [wallets=100000]
-#   BENCH_SMOKE=1       smoke mode (CI): 2 s per run, 4 connections, 1,000 wallets, no warm-up;
+#   BENCH_SMOKE=1       smoke mode (CI): 1 s per run, 4 connections, 1,000 wallets, no warm-up;
 #                       asserts nothing about time, only that every scenario answered as expected
 #                       (2xx, or 429 for over-budget-429); prints SMOKE: PASS or exits 1
 #   BENCH_CLASSPATH     run Vouch and the baselines from this classpath instead of building
@@ -21,7 +21,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=${BENCH_SMOKE:-}
 if [ -n "$SMOKE" ]; then
-  SECONDS_PER_RUN=${1:-2}; CONNECTIONS=${2:-4}; WALLETS=${3:-1000}
+  SECONDS_PER_RUN=${1:-1}; CONNECTIONS=${2:-4}; WALLETS=${3:-1000}
 else
   SECONDS_PER_RUN=${1:-15}; CONNECTIONS=${2:-64}; WALLETS=${3:-100000}
 fi

@@ -38,10 +38,14 @@ final class ApiKeys {
   private final Cache<String, Optional<Found>> cache;
 
   ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups) {
+    this(pool, clock, ttl, lookups, MAX_ENTRIES);
+  }
+
+  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups, int maxEntries) {
     this.pool = pool;
     this.lookups = lookups;
     this.cache = Caffeine.newBuilder()
-        .maximumSize(ttl.isZero() ? 0 : MAX_ENTRIES)
+        .maximumSize(ttl.isZero() ? 0 : maxEntries)
         .expireAfterWrite(ttl)
         .ticker(() -> clock.millis() * 1_000_000L)
         .executor(Runnable::run)
