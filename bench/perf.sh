@@ -1,8 +1,15 @@
 #!/usr/bin/env bash
-# One-command hot-path benchmark (issue 11): Vouch (api role, budgets in Redis) against a bare
-# Vert.x baseline, same machine, same PostgreSQL, same load generator, in one sitting.
+# One-command hot-path benchmark (issues 11, 17): Vouch (api role, budgets in Redis) against two
+# baselines, same machine, same PostgreSQL, same load generator, in one sitting: the bare server
+# (bench/baseline/Bare.java, primary: one table, a pre-rendered answer per wallet) and the join
+# baseline (bench/baseline/Baseline.java). Besides req/s, latency and RSS it reports the CPU
+# seconds per 10,000 decisions of the server under load plus its PostgreSQL backends plus Redis.
 #
 # Usage: bench/perf.sh [seconds=15] [connections=64] [wallets=100000]
+#   BENCH_SMOKE=1       smoke mode (CI): 1 s per run, 4 connections, 1,000 wallets, no warm-up;
+#                       asserts nothing about time, only that every scenario answered as expected
+#                       (2xx, or 429 for over-budget-429); prints SMOKE: PASS or exits 1
+#   BENCH_CLASSPATH     run Vouch and the baselines from this classpath instead of building
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_ONLY          space-separated scenario names to run (default: all)
 #   BENCH_PROFILE=1     also profile Vouch under decision-read load (async-profiler flame graph in
@@ -12,9 +19,12 @@
 # Needs: JDK 17, Maven, psql, redis-server, wrk (Debian packages postgresql-client, redis-server, wrk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SECONDS_PER_RUN=${1:-15}
-CONNECTIONS=${2:-64}
-WALLETS=${3:-100000}
+SMOKE=${BENCH_SMOKE:-}
+if [ -n "$SMOKE" ]; then
+  SECONDS_PER_RUN=${1:-1}; CONNECTIONS=${2:-4}; WALLETS=${3:-1000}
+else
+  SECONDS_PER_RUN=${1:-15}; CONNECTIONS=${2:-64}; WALLETS=${3:-100000}
+fi
 SERVER_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 OUT=target/bench
 mkdir -p "$OUT"
@@ -25,10 +35,15 @@ done
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
-echo "== build"
-mvn -B -q -DskipTests package
-mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-CP="target/classes:$(cat "$OUT/runtime.classpath")"
+if [ -n "${BENCH_CLASSPATH:-}" ]; then
+  CP="$BENCH_CLASSPATH"
+else
+  echo "== build"
+  mvn -B -q -DskipTests package
+  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
+  CP="target/classes:$(cat "$OUT/runtime.classpath")"
+fi
+VOUCH=(java -cp "$CP" dev.vouch.Main)
 
 DB="vouch_bench_$(date +%s)"
 BASE_NO_DB="${SERVER_URL%/*}"
@@ -43,12 +58,14 @@ trap cleanup EXIT
 
 echo "== database $DB, migrate, seed $WALLETS committed wallets"
 psql -q "$SERVER_URL" -c "CREATE DATABASE $DB"
-DATABASE_URL="$DB_URL" java -jar target/vouch.jar migrate >"$OUT/migrate.log" 2>&1
+DATABASE_URL="$DB_URL" "${VOUCH[@]}" migrate >"$OUT/migrate.log" 2>&1
 psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed.sql >/dev/null
+psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed-bare.sql >/dev/null
 
 REDIS_PORT=$(free_port)
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize no >"$OUT/redis.log" 2>&1 &
-PIDS+=($!)
+REDIS_PID=$!
+PIDS+=($REDIS_PID)
 
 # Budgets on (every request is admitted through Redis) but wide enough that the service is
 # measured: anonymous and partner budgets at a billion units a minute. The developer key keeps
@@ -58,23 +75,35 @@ export DATABASE_URL="$DB_URL"
 [ "${BENCH_BUDGETS:-redis}" = local ] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 export VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE=1000000000 VOUCH_BUDGETS_PLANS_PARTNER_PER_MINUTE=1000000000
 export VOUCH_BUDGETS_RECEIPTS_PER_MINUTE=1000000
-PARTNER=$(java -jar target/vouch.jar keys create --plan partner --label bench-partner 2>/dev/null | tail -1)
-LIMITED=$(java -jar target/vouch.jar keys create --plan developer --label bench-429 2>/dev/null | tail -1)
+PARTNER=$("${VOUCH[@]}" keys create --plan partner --label bench-partner 2>/dev/null | tail -1)
+LIMITED=$("${VOUCH[@]}" keys create --plan developer --label bench-429 2>/dev/null | tail -1)
 
 VOUCH_PORT=$(free_port)
 BASE_PORT=$(free_port)
-VOUCH_ROLE=api PORT=$VOUCH_PORT java -XX:+UseParallelGC -Xms512m -Xmx1g -jar target/vouch.jar serve >"$OUT/vouch.log" 2>&1 &
+BARE_PORT=$(free_port)
+JVM_OPTS=(-XX:+UseParallelGC -Xms512m -Xmx1g)
+# Smoke mode runs beside test suites on a busy machine (CI): small heaps, quick JIT, patient start.
+[ -n "$SMOKE" ] && JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m) \
+  && export VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS=30000 VOUCH_DATABASE_STATEMENT_TIMEOUT_MS=30000 VOUCH_HTTP_REQUEST_TIMEOUT_MS=70000
+VOUCH_ROLE=api PORT=$VOUCH_PORT java "${JVM_OPTS[@]}" -cp "$CP" dev.vouch.Main serve >"$OUT/vouch.log" 2>&1 &
 VOUCH_PID=$!
 PIDS+=($VOUCH_PID)
-java -XX:+UseParallelGC -Xms512m -Xmx1g -cp "$CP" bench/baseline/Baseline.java "$BASE_PORT" "$DB_URL" >"$OUT/baseline.log" 2>&1 &
+java "${JVM_OPTS[@]}" -cp "$CP" bench/baseline/Baseline.java "$BASE_PORT" "$DB_URL" >"$OUT/baseline.log" 2>&1 &
 BASE_PID=$!
 PIDS+=($BASE_PID)
+java "${JVM_OPTS[@]}" -cp "$CP" bench/baseline/Bare.java "$BARE_PORT" "$DB_URL" >"$OUT/bare.log" 2>&1 &
+BARE_PID=$!
+PIDS+=($BARE_PID)
+up=
 for i in $(seq 1 120); do
-  if curl -sf -o /dev/null "localhost:$VOUCH_PORT/health/ready" && curl -sf -o /dev/null "localhost:$BASE_PORT/single/0x1"; then
+  if curl -sf -o /dev/null "localhost:$VOUCH_PORT/health/ready" && curl -sf -o /dev/null "localhost:$BASE_PORT/single/0x1" \
+      && curl -sf -o /dev/null "localhost:$BARE_PORT/single/0x1"; then
+    up=1
     break
   fi
   sleep 1
 done
+[ -n "$up" ] || { echo "servers did not start in 120 s; see $OUT/vouch.log, baseline.log, bare.log" >&2; exit 1; }
 
 # A receipt to read, and the interaction-graph wallet (the first seeded wallet), when those exist.
 RECEIPT=$(curl -s -X POST "localhost:$VOUCH_PORT/api/v1/decision-receipts" -H "Authorization: Bearer $PARTNER" \
@@ -84,15 +113,54 @@ if [ -f bench/seed-graph.sql ]; then
   psql -q "$DB_URL" -v wallet="'$GRAPH_WALLET'" -v n=10000 -f bench/seed-graph.sql >/dev/null
 fi
 
-# Exhaust the developer key's minute so its requests are all refused (429).
-for i in $(seq 1 130); do curl -s -o /dev/null -H "Authorization: Bearer $LIMITED" "localhost:$VOUCH_PORT/api/v1/decision/$GRAPH_WALLET"; done
+# Exhaust the developer key's minute so its requests are all refused (429); again right before
+# the 429 scenario, since its window may have turned since. Prints the last answer's status.
+exhaust() {
+  local code=
+  for i in $(seq 1 130); do
+    code=$(curl -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer $LIMITED" "localhost:$VOUCH_PORT/api/v1/decision/$GRAPH_WALLET")
+  done
+  echo "$code"
+}
+exhaust >/dev/null
+
+# CPU of the server under load, its PostgreSQL backends (every backend of the bench database;
+# the idle servers' ones cost nothing) and Redis, from /proc/<pid>/stat (utime + stime) before and
+# after each run. PostgreSQL must run on this machine for its share to count.
+TCK=$(getconf CLK_TCK)
+pg_pids() { psql -At "$SERVER_URL" -c "SELECT pid FROM pg_stat_activity WHERE datname = '$DB'" 2>/dev/null || true; }
+ticks() { [ -r "/proc/$1/stat" ] && sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}' || echo 0; }
+measured() { # server_pid, then run_wrk's arguments: the RESULT line plus cpu=<seconds>
+  local spid=$1; shift
+  local -A before=()
+  local p
+  for p in $(pg_pids) "$spid" "$REDIS_PID"; do before[$p]=$(ticks "$p"); done
+  local out; out=$(run_wrk "$@")
+  local total=0
+  for p in $(pg_pids) "$spid" "$REDIS_PID"; do total=$(( total + $(ticks "$p") - ${before[$p]:-0} )); done
+  echo "$out cpu=$(awk -v t="$total" -v h="$TCK" 'BEGIN { printf "%.3f", t / h }')"
+}
+# A cold server on a busy machine may not finish one request in a short smoke run: once more.
+measure() {
+  local out; out=$(measured "$@")
+  [ -n "$SMOKE" ] && [ "$(field requests "$out")" = 0 ] && out=$(measured "$@")
+  echo "$out"
+}
 
 run_wrk() { # port mode prefix size auth suffix
   wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s bench/wrk/load.lua "http://127.0.0.1:$1" -- \
     "$2" "$3" "$WALLETS" "$4" "$5" "$6" 2>&1 | grep '^RESULT' || echo "RESULT rps=0 p50=0 p99=0 p999=0 status_errors=0 socket_errors=0 requests=0"
 }
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
+# CPU seconds per 10,000 decisions (a batch request is as many decisions as rows).
+per10k() { awk -v c="$(field cpu "$1")" -v n="$(field requests "$1")" -v r="$2" \
+  'BEGIN { if (n * r > 0) printf "%.3f", c * 10000 / (n * r); else print "n/a" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "n/a" && b != "n/a" && b > 0) printf "%.2fx", a / b; else print "n/a" }'; }
 
+declare -A BARE_FOR=(
+  [decision-anon]="get /single/ 1"     [decision-keyed]="get /single/ 1" [score]="get /single/ 1"
+  [batch-10]="batch /batch 10"         [batch-100]="batch /batch 100" [batch-500]="batch /batch 500"
+  [receipt-read]="get /single/ 1"      [graph-page]="get /single/ 1"    [over-budget-429]="get /single/ 1")
 declare -A BASELINE_FOR=(
   [decision-anon]="get /single/ 1"     [decision-keyed]="get /single/ 1" [score]="get /single/ 1"
   [batch-10]="batch /batch 10"         [batch-100]="batch /batch 100" [batch-500]="batch /batch 500"
@@ -114,11 +182,14 @@ vouch_args() {
   esac
 }
 
-echo "== warm-up"
-run_wrk "$VOUCH_PORT" get /api/v1/decision/ 1 - - >/dev/null
-run_wrk "$BASE_PORT" get /single/ 1 - - >/dev/null
+if [ -z "$SMOKE" ]; then
+  echo "== warm-up"
+  run_wrk "$VOUCH_PORT" get /api/v1/decision/ 1 - - >/dev/null
+  run_wrk "$BASE_PORT" get /single/ 1 - - >/dev/null
+  run_wrk "$BARE_PORT" get /single/ 1 - - >/dev/null
+fi
 
-if [ -n "${BENCH_PROFILE:-}" ]; then
+if [ -n "${BENCH_PROFILE:-}" ] && [ -z "$SMOKE" ]; then
   # BENCH_PROFILE=1 profiles the anonymous decision read; BENCH_PROFILE=<scenario> that scenario.
   # async-profiler (from Maven Central, attached to the running JVM) gives CPU samples with kernel
   # frames and an HTML flame graph; BENCH_PROFILER=jfr records JFR instead.
@@ -144,30 +215,65 @@ if [ -n "${BENCH_PROFILE:-}" ]; then
 fi
 
 ROWS=()
+FAILS=()
+LAST_429=
 for s in "${SCENARIOS[@]}"; do
   # The receipt and graph reads hit one fixed path (their prefix already names the id or wallet).
   read -r mode prefix size auth suffix <<<"$(vouch_args "$s")"
   if [ "$s" = receipt-read ] || [ "$s" = graph-page ]; then mode=fixed; fi
+  read -r xmode xprefix xsize <<<"${BARE_FOR[$s]}"
   read -r bmode bprefix bsize <<<"${BASELINE_FOR[$s]}"
-  b=$(run_wrk "$BASE_PORT" "$bmode" "$bprefix" "$bsize" - -)
-  v=$(run_wrk "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix")
-  ROWS+=("$s|$v|$b")
+  x=$(measure "$BARE_PID" "$BARE_PORT" "$xmode" "$xprefix" "$xsize" - -)
+  b=$(measure "$BASE_PID" "$BASE_PORT" "$bmode" "$bprefix" "$bsize" - -)
+  [ "$s" = over-budget-429 ] && exhaust >/dev/null
+  v=$(measure "$VOUCH_PID" "$VOUCH_PORT" "$mode" "$prefix" "$size" "$auth" "$suffix")
+  [ "$s" = over-budget-429 ] && LAST_429=$(exhaust)
+  ROWS+=("$s|$v|$x|$b|$size")
   echo "$s vouch: $v"
-  echo "$s base:  $b"
+  echo "$s bare:  $x"
+  echo "$s join:  $b"
+  # What every scenario must answer: requests, no socket errors, all 2xx (all refused for the 429 one).
+  for pair in "vouch|$v" "bare|$x" "join|$b"; do
+    who=${pair%%|*}; r=${pair#*|}
+    n=$(field requests "$r"); bad=$(field status_errors "$r"); sock=$(field socket_errors "$r")
+    if [ "${n:-0}" -eq 0 ] || [ "${sock:-1}" -ne 0 ]; then FAILS+=("$s $who: ${n:-0} requests, ${sock:-?} socket errors"); continue; fi
+    if [ "$s" = over-budget-429 ] && [ "$who" = vouch ]; then
+      [ "$bad" -ge 1 ] || FAILS+=("$s vouch: no refusal among $n answers")
+    elif [ "$bad" -ne 0 ]; then
+      FAILS+=("$s $who: $bad of $n answers were not 2xx")
+    fi
+  done
 done
 
 rss_kb() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+mib() { echo $(( $(rss_kb "$1") / 1024 )); }
 heap_used() { jcmd "$1" GC.heap_info 2>/dev/null | awk '/total/ {for (i=1;i<=NF;i++) if ($i=="used") {print $(i+1); exit}}'; }
 
 echo
-echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1), $(psql -V | head -1), $(redis-server --version | awk '{print $3}'), wrk -t2 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $WALLETS wallets"
-printf '| %-16s | %9s | %8s | %8s | %9s | %9s | %9s | %8s | %9s | %8s |\n' scenario "req/s" p50_ms p99_ms p99.9_ms non2xx "base req/s" "base p50" "base p99" "ratio"
-printf '|%s|\n' "------------------|-----------|----------|----------|-----------|-----------|-----------|----------|-----------|----------"
+echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1), $(psql -V | head -1), $(redis-server --version | awk '{print $3}'), wrk -t2 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $WALLETS wallets, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "CPU: seconds per 10,000 decisions of the server under load + its PostgreSQL backends + Redis (/proc/<pid>/stat); x bare = Vouch / bare server"
+printf '| %-15s | %8s | %7s | %7s | %8s | %6s | %8s | %9s | %8s | %8s | %8s | %8s | %8s | %9s | %8s |\n' \
+  scenario "req/s" p50_ms p99_ms p99.9_ms non2xx "cpu/10k" "bare r/s" "bare p50" "bare p99" "bare cpu" "x bare" "cpu x" "join r/s" "x join"
+printf '|%s|\n' "-----------------|----------|---------|---------|----------|--------|----------|-----------|----------|----------|----------|----------|----------|-----------|---------"
 for r in "${ROWS[@]}"; do
-  IFS='|' read -r s v b <<<"$r"
-  vr=$(field rps "$v"); br=$(field rps "$b")
-  ratio=$(awk -v a="$vr" -v b="$br" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "n/a" }')
-  printf '| %-16s | %9s | %8s | %8s | %9s | %9s | %9s | %8s | %9s | %8s |\n' "$s" "$vr" "$(field p50 "$v")" \
-    "$(field p99 "$v")" "$(field p999 "$v")" "$(field status_errors "$v")" "$br" "$(field p50 "$b")" "$(field p99 "$b")" "$ratio"
+  IFS='|' read -r s v x b size <<<"$r"
+  vr=$(field rps "$v"); xr=$(field rps "$x"); br=$(field rps "$b")
+  vc=$(per10k "$v" "$size"); xc=$(per10k "$x" "$size")
+  printf '| %-15s | %8s | %7s | %7s | %8s | %6s | %8s | %9s | %8s | %8s | %8s | %8s | %8s | %9s | %8s |\n' "$s" "$vr" \
+    "$(field p50 "$v")" "$(field p99 "$v")" "$(field p999 "$v")" "$(field status_errors "$v")" "$vc" \
+    "$xr" "$(field p50 "$x")" "$(field p99 "$x")" "$xc" "$(ratio "$vr" "$xr")" "$(ratio "$vc" "$xc")" "$br" "$(ratio "$vr" "$br")"
 done
-echo "Vouch heap used: $(heap_used "$VOUCH_PID"), RSS: $(( $(rss_kb "$VOUCH_PID") / 1024 )) MiB; baseline RSS: $(( $(rss_kb "$BASE_PID") / 1024 )) MiB"
+echo "RSS: Vouch $(mib "$VOUCH_PID") MiB (heap used $(heap_used "$VOUCH_PID")), bare $(mib "$BARE_PID") MiB, join baseline $(mib "$BASE_PID") MiB"
+
+if [ -n "$SMOKE" ]; then
+  # The 429 scenario's refusals must be 429s, not errors: its last exhaust ended on one.
+  [ " ${SCENARIOS[*]} " != *" over-budget-429 "* ] || [ "$LAST_429" = 429 ] \
+    || FAILS+=("over-budget-429: the exhausted key answered $LAST_429, not 429")
+  [ -n "$RECEIPT" ] || FAILS+=("receipt-read: no receipt could be minted")
+  if [ ${#FAILS[@]} -eq 0 ]; then
+    echo "SMOKE: PASS (${#SCENARIOS[@]} scenarios, Vouch, bare server and join baseline)"
+  else
+    printf 'SMOKE: FAIL: %s\n' "${FAILS[@]}"
+    exit 1
+  fi
+fi

@@ -5,7 +5,6 @@ import dev.vouch.chain.ChainsCli;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.ops.Logs;
-import dev.vouch.ops.StartupFailures;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ReadModelRebuild;
 import dev.vouch.store.DatabaseUrl;

@@ -29,6 +29,7 @@ import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
 import dev.vouch.store.Pools;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -36,12 +37,14 @@ import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.logging.Logger;
 
 /** Wires one Vouch process: store, migrations, Vert.x, and the verticles of its role. */
@@ -114,7 +117,8 @@ public final class VouchApp implements AutoCloseable {
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
     Pool pool = Pools.create(vertx, url, config.database());
-    Budgeting budgets = Budgeting.create(vertx, pool, config, clock, registry);
+    SqlClient reads = Pools.reads(vertx, url, config.database());
+    Budgeting budgets = Budgeting.create(vertx, reads, config, clock, registry);
     VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, receiptKeys, jvmMetrics);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
@@ -155,15 +159,16 @@ public final class VouchApp implements AutoCloseable {
     Cursors[] cursors = new Cursors[1];
     Decisions[] decided = new Decisions[1];
     MonitorServices[] monitoring = new MonitorServices[1];
+    // Hosted by every HTTP instance on its own event loop (bus/Colocation): no thread hop.
+    List<Supplier<? extends Deployable>> colocated = new ArrayList<>();
     if (config.role().runsApi()) {
-      DeploymentOptions many = new DeploymentOptions().setInstances(instances);
       chain = chain
           .compose(v -> {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
-            return vertx.deployVerticle(() -> new DecisionVerticle(decisions), many)
-                .compose(x -> Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances));
+            colocated.add(() -> new DecisionVerticle(decisions));
+            colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
+            return Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances);
           })
-          .compose(v -> vertx.deployVerticle(() -> new ScoreVerticle(reads, clock, staleAfter), many))
           .compose(v -> vertx.deployVerticle(new StatsVerticle(pool, clock, config.chains())))
           .compose(v -> Interaction.cursors(pool, config))
           .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
@@ -183,7 +188,7 @@ public final class VouchApp implements AutoCloseable {
     }
     return chain.compose(v -> vertx.deployVerticle(
             HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity,
-                idempotency, monitoring[0]),
+                idempotency, monitoring[0], colocated),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }

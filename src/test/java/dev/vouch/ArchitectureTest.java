@@ -41,7 +41,7 @@ class ArchitectureTest {
    */
   static final Set<String> DURATION_MEASURERS = Set.of(
       "dev.vouch.ops.ThrottledLog", "dev.vouch.ops.AsyncLogHandler", "dev.vouch.http.AccessLog",
-      "dev.vouch.http.Edge", "dev.vouch.budget.FailoverCounterStore", "dev.vouch.score.ReadStateCache",
+      "dev.vouch.http.Edge", "dev.vouch.budget.FailoverCounterStore", "dev.vouch.budget.Budgeting", "dev.vouch.score.ReadStateCache",
       "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainsCli",
       "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient");
 

@@ -3,21 +3,20 @@ package dev.vouch.budget;
 import dev.vouch.budget.model.ApiKeyFormat;
 import dev.vouch.budget.model.Plan;
 import dev.vouch.store.StoreException;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HexFormat;
-import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Key lookups on the request path: by SHA-256 through the reactive pool, remembered for the
@@ -28,36 +27,43 @@ final class ApiKeys {
   /** A stored key as the edge needs it. */
   record Found(long id, Plan plan, boolean revoked, boolean suspended) {}
 
-  private record Cached(Optional<Found> found, Instant expires) {}
-
   private static final int MAX_ENTRIES = 10_000;
 
-  private final Pool pool;
-  private final Clock clock;
-  private final Duration ttl;
+  private final SqlClient pool;
   private final Counter lookups;
-  private final Map<String, Cached> cache = new ConcurrentHashMap<>();
+  /**
+   * Bounded by size (least recently and frequently used go first, so a flood of distinct keys
+   * never empties it) and by age on the injected clock; maintenance runs on the caller's thread.
+   */
+  private final Cache<String, Optional<Found>> cache;
 
-  ApiKeys(Pool pool, Clock clock, Duration ttl, Counter lookups) {
+  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups) {
+    this(pool, clock, ttl, lookups, MAX_ENTRIES);
+  }
+
+  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups, int maxEntries) {
     this.pool = pool;
-    this.clock = clock;
-    this.ttl = ttl;
     this.lookups = lookups;
+    this.cache = Caffeine.newBuilder()
+        .maximumSize(ttl.isZero() ? 0 : maxEntries)
+        .expireAfterWrite(ttl)
+        .ticker(() -> clock.millis() * 1_000_000L)
+        .executor(Runnable::run)
+        .build();
   }
 
   /** The key must already be well-formed: malformed keys never reach the database. */
   Future<Optional<Found>> find(String key) {
     byte[] hash = ApiKeyFormat.sha256(key);
     String id = HexFormat.of().formatHex(hash);
-    Instant now = clock.instant();
-    Cached cached = cache.get(id);
-    if (cached != null && now.isBefore(cached.expires())) {
-      return Future.succeededFuture(cached.found());
+    Optional<Found> cached = cache.getIfPresent(id);
+    if (cached != null) {
+      return Future.succeededFuture(cached);
     }
     lookups.increment();
     return pool.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash)))
         .map(rows -> map(rows, hash))
-        .onSuccess(found -> remember(id, found, now))
+        .onSuccess(found -> cache.put(id, found))
         .recover(t -> Future.failedFuture(StoreException.translate(t)));
   }
 
@@ -70,18 +76,5 @@ final class ApiKeys {
       }
     }
     return Optional.empty();
-  }
-
-  private void remember(String id, Optional<Found> found, Instant now) {
-    if (ttl.isZero()) {
-      return;
-    }
-    if (cache.size() >= MAX_ENTRIES) {
-      cache.values().removeIf(c -> !now.isBefore(c.expires()));
-      if (cache.size() >= MAX_ENTRIES) {
-        cache.clear(); // a flood of distinct keys; dropping the cache only costs lookups
-      }
-    }
-    cache.put(id, new Cached(found, now.plus(ttl)));
   }
 }

@@ -8,7 +8,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
-import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlClient;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -31,14 +31,18 @@ public final class Budgeting {
     this.authenticator = authenticator;
   }
 
-  public static Budgeting create(Vertx vertx, Pool pool, AppConfig config, Clock clock, MeterRegistry registry) {
+  /** {@code reads}: the client key lookups use (the service passes its pipelined read client). */
+  public static Budgeting create(Vertx vertx, SqlClient reads, AppConfig config, Clock clock, MeterRegistry registry) {
     BudgetConfig budgets = config.budgets();
     CounterStore store = config.redis().configured()
         ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
             new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
         : new LocalCounterStore(clock);
-    Metering metering = new Metering(new Budgets(store, clock), budgets, registry);
-    ApiKeys keys = new ApiKeys(pool, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
+    Leases leases = config.redis().configured() && budgets.redis().leasePercent() > 0
+        ? new Leases(store, clock, System::nanoTime, budgets.redis().leasePercent(), budgets.redis().leaseMaxUnits())
+        : null;
+    Metering metering = new Metering(new Budgets(store, clock), budgets, registry, leases);
+    ApiKeys keys = new ApiKeys(reads, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
         registry.counter(BudgetMetrics.KEY_LOOKUPS));
     return new Budgeting(store, metering,
         new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));

@@ -52,6 +52,11 @@ final class FailoverCounterStore implements CounterStore {
   }
 
   @Override
+  public Future<Grant> lease(Draw draw, long want) {
+    return attempt(() -> redis.lease(draw, want), () -> local.lease(draw, want).map(Grant::asDegraded));
+  }
+
+  @Override
   public Future<Usage> used(Draw draw) {
     return attempt(() -> redis.used(draw), () -> local.used(draw));
   }

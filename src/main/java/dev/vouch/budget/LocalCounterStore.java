@@ -64,6 +64,22 @@ final class LocalCounterStore implements CounterStore {
   }
 
   @Override
+  public synchronized Future<Grant> lease(Draw draw, long want) {
+    long now = clock.millis();
+    sweepSometimes(now);
+    String key = draw.key(now);
+    Slot s = live(key, now);
+    long used = s == null ? 0 : s.used();
+    long granted = Math.max(0, Math.min(want, draw.limit() - used));
+    if (granted > 0) {
+      slots.put(key, s == null
+          ? new Slot(granted, now + draw.ttlSeconds() * 1000)
+          : new Slot(used + granted, s.expiresAtMillis()));
+    }
+    return Future.succeededFuture(new Grant(granted, used + granted, now, false));
+  }
+
+  @Override
   public synchronized Future<Void> giveBack(Admission.Ticket ticket) {
     long now = clock.millis();
     for (Draw d : ticket.draws()) {

@@ -5,13 +5,17 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.DailyCap;
 import dev.vouch.budget.model.Limit;
 import dev.vouch.budget.model.Operation;
+import dev.vouch.budget.model.Plan;
 import dev.vouch.budget.model.Usage;
 import dev.vouch.config.BudgetConfig;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Budgets in the terms of SPEC section 8: callers, plans, operation costs and daily caps.
@@ -30,8 +34,26 @@ public final class Metering {
   private final BudgetConfig config;
   private final MeterRegistry registry;
   private final ExhaustedCallers exhausted;
+  private final Map<Plan, BudgetConfig.Tier> tiers = new EnumMap<>(Plan.class);
+  private final Map<Operation, Integer> costs = new EnumMap<>(Operation.class);
+
+  /** Null when every admission asks the store (no Redis: the in-process store needs no leases). */
+  private final Leases leases;
 
   Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry) {
+    this(budgets, config, registry, null);
+  }
+
+  Metering(Budgets budgets, BudgetConfig config, MeterRegistry registry, Leases leases) {
+    this.leases = leases;
+    config.requireNames(Arrays.stream(Plan.values()).map(Plan::name).toList(),
+        Arrays.stream(Operation.values()).map(Operation::name).toList());
+    for (Plan p : Plan.values()) {
+      tiers.put(p, config.tier(p.name()));
+    }
+    for (Operation op : Operation.values()) {
+      costs.put(op, config.cost(op.name()));
+    }
     this.budgets = budgets;
     this.config = config;
     this.registry = registry;
@@ -39,7 +61,7 @@ public final class Metering {
   }
 
   public BudgetConfig.Tier tier(Caller caller) {
-    return caller.key().map(k -> config.tier(k.plan())).orElse(config.anonymous());
+    return caller.key().map(k -> tiers.get(k.plan())).orElse(config.anonymous());
   }
 
   /** Unique batch rows allowed after dedupe (SPEC 8.4). */
@@ -61,7 +83,7 @@ public final class Metering {
    * budget; a receipt creation also takes one of the caller's receipt creations per minute.
    */
   public Future<Admission> charge(Caller caller, Operation op, int quantity) {
-    long cost = (long) config.cost(op) * quantity;
+    long cost = (long) costs.get(op) * quantity;
     if (cost <= 0) {
       return Future.succeededFuture(Admission.free());
     }
@@ -70,8 +92,14 @@ public final class Metering {
       registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS).increment();
       return Future.failedFuture(known);
     }
+    Limit units = units(caller, cost);
+    if (op != Operation.receiptCreate && leases != null && leases.leases(units)) {
+      // Units alone, no other limit in the same step: spent from this instance's lease.
+      return leases.spend(units).compose(a -> a.admitted()
+          ? Future.succeededFuture(a) : Future.failedFuture(refusedUnits(units, a, cost)));
+    }
     List<Limit> limits = new ArrayList<>(2);
-    limits.add(units(caller, cost));
+    limits.add(units);
     if (op == Operation.receiptCreate) {
       limits.add(Limit.perMinute(RECEIPTS, caller.bucket(), config.receiptsPerMinute(), 1));
     }
@@ -84,7 +112,7 @@ public final class Metering {
    */
   public Future<Admission> chargeRescan(String ip) {
     return budgets.spend(Caller.anonymousBucket(ip), config.anonymous().perMinute(),
-        config.cost(Operation.scoreRescan));
+        costs.get(Operation.scoreRescan));
   }
 
   /** Fails with RateLimited (Retry-After to 00:00 UTC) when the cap is reached; counts nothing. */
@@ -102,7 +130,7 @@ public final class Metering {
 
   /** Cap and units together: both or neither. The admission reports the per-minute budget. */
   public Future<Admission> startScan(Caller caller, DailyCap cap, Operation op) {
-    long cost = config.cost(op);
+    long cost = costs.get(op);
     return admit(List.of(units(caller, cost), cap(caller, cap)), cost);
   }
 
@@ -162,6 +190,12 @@ public final class Metering {
       }
       return Future.failedFuture(RateLimited.perMinute(cost, a.limit(), a.remaining(), a.retryAfterSeconds()));
     });
+  }
+
+  private RateLimited refusedUnits(Limit units, Admission refused, long cost) {
+    registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS).increment();
+    exhausted.remember(units.owner(), refused);
+    return RateLimited.perMinute(cost, refused.limit(), refused.remaining(), refused.retryAfterSeconds());
   }
 
   private RateLimited refusedCap(DailyCap cap, Limit limit, Instant storeNow) {

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
@@ -103,6 +104,24 @@ final class RedisCounterStore implements CounterStore {
       return out
       """;
 
+  /**
+   * A lease. KEYS[1]: counter without window. ARGV: clock, limit, want, ttl, period. Takes as
+   * many of {@code want} units as fit under the limit (none when the window is spent). Returns
+   * {now, granted, used after}.
+   */
+  static final String LEASE = CLOCK + """
+      local key = window(1, tonumber(ARGV[5]))
+      local used = tonumber(redis.call('GET', key) or '0')
+      local granted = math.min(tonumber(ARGV[3]), tonumber(ARGV[2]) - used)
+      if granted > 0 then
+        used = redis.call('INCRBY', key, granted)
+        if redis.call('TTL', key) < 0 then redis.call('EXPIRE', key, ARGV[4]) end
+      else
+        granted = 0
+      end
+      return {now, granted, used}
+      """;
+
   /** KEYS[1]: counter without window. ARGV: clock, period. Returns {used, now}. */
   static final String USED = CLOCK + """
       return {tonumber(redis.call('GET', window(1, tonumber(ARGV[2]))) or '0'), now}
@@ -135,6 +154,7 @@ final class RedisCounterStore implements CounterStore {
 
   private static final Script TAKE_SCRIPT = Script.of(TAKE);
   private static final Script USED_SCRIPT = Script.of(USED);
+  private static final Script LEASE_SCRIPT = Script.of(LEASE);
   private static final Script GIVE_BACK_SCRIPT = Script.of(GIVE_BACK);
 
   private final Redis redis;
@@ -179,19 +199,40 @@ final class RedisCounterStore implements CounterStore {
 
   @Override
   public Future<Take> take(List<Draw> draws) {
-    // Whoever comes first decides: the answer (the caller gets it) or the timeout (the caller
-    // treats the take as not made, and may charge the fallback). An answer after the timeout is
-    // given back, so a slow Redis never counts one request twice.
+    return beforeTimeout(coalesced(draws), take -> undoLate(draws, take));
+  }
+
+  /**
+   * Whoever comes first decides: the answer (the caller gets it) or the timeout (the caller
+   * treats the call as not made, and may charge the fallback). An answer after the timeout is
+   * undone, so a slow Redis never counts one request twice.
+   */
+  private <T> Future<T> beforeTimeout(Future<T> call, Consumer<T> undo) {
     AtomicBoolean decided = new AtomicBoolean();
-    Future<Take> answer = coalesced(draws).compose(take -> {
+    Future<T> answer = call.compose(value -> {
       if (decided.compareAndSet(false, true)) {
-        return Future.succeededFuture(take);
+        return Future.succeededFuture(value);
       }
-      undoLate(draws, take);
+      undo.accept(value);
       return Future.failedFuture("answered after the timeout");
     });
     return answer.timeout(timeoutMillis, TimeUnit.MILLISECONDS)
         .recover(t -> decided.compareAndSet(false, true) ? Future.failedFuture(t) : answer);
+  }
+
+  /** One script run per lease; Leases already sends one lease per caller at a time. */
+  @Override
+  public Future<Grant> lease(Draw draw, long want) {
+    Future<Grant> call = unbounded(LEASE_SCRIPT, List.of(prefix + draw.counter()), List.of(clockArg(),
+        Long.toString(draw.limit()), Long.toString(want), Long.toString(draw.ttlSeconds()),
+        Long.toString(draw.periodSeconds())))
+        .map(r -> new Grant(r.get(1).toLong(), r.get(2).toLong(), r.get(0).toLong(), false));
+    return beforeTimeout(call, late -> {
+      if (late.granted() > 0) {
+        Draw taken = new Draw(draw.counter(), draw.periodSeconds(), draw.limit(), late.granted(), draw.ttlSeconds());
+        undoLate(List.of(taken), new Take(-1, List.of(late.used()), late.atMillis(), false));
+      }
+    });
   }
 
   /**

@@ -110,11 +110,17 @@ public record AppConfig(
    * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
    * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
    * @param readCacheMillis how long an API process reuses a wallet's read state (0 = never; see ReadStateCache)
+   * @param pipeliningLimit statements the read client sends on one connection before the first
+   *     answers (Pools.reads); 0 or absent = 4
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
-      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis) {
+      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis, int pipeliningLimit) {
     public boolean embedded() {
       return url == null || url.isBlank();
+    }
+
+    public int readPipelining() {
+      return pipeliningLimit > 0 ? pipeliningLimit : 4;
     }
   }
 
@@ -270,7 +276,7 @@ public record AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
-            database.readCacheMillis()),
+            database.readCacheMillis(), database.pipeliningLimit()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 

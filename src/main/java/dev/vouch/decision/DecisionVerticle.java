@@ -1,6 +1,7 @@
 package dev.vouch.decision;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
 import dev.vouch.bus.Failures;
 import dev.vouch.decision.model.BatchResult;
 import dev.vouch.decision.model.Decision;
@@ -25,9 +26,9 @@ public final class DecisionVerticle extends VerticleBase {
   @Override
   public Future<?> start() {
     return Future.all(
-        vertx.eventBus().<DecisionQuery>consumer(Addresses.DECISION_READ, Failures.answering(decisions::read)).completion(),
-        vertx.eventBus().<DecisionLookup>consumer(Addresses.DECISION_LOOKUP, Failures.answering(this::lookup)).completion(),
-        vertx.eventBus().<BatchQuery>consumer(Addresses.DECISION_BATCH, Failures.answering(decisions::batch)).completion());
+        Colocation.<DecisionQuery>consumer(vertx, Addresses.DECISION_READ, Failures.answering(decisions::read)).completion(),
+        Colocation.<DecisionLookup>consumer(vertx, Addresses.DECISION_LOOKUP, Failures.answering(this::lookup)).completion(),
+        Colocation.<BatchQuery>consumer(vertx, Addresses.DECISION_BATCH, Failures.answering(decisions::batch)).completion());
   }
 
   private Future<Decision> lookup(DecisionLookup q) {

@@ -5,6 +5,7 @@ import dev.vouch.budget.Meter;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
 import dev.vouch.decision.model.Decision;
@@ -15,6 +16,7 @@ import dev.vouch.monitoring.MonitorServices;
 import dev.vouch.score.ScoreQuery;
 import dev.vouch.score.model.ScoreReport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import io.vertx.core.Deployable;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpMethod;
@@ -25,6 +27,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -47,6 +51,8 @@ public final class HttpVerticle extends VerticleBase {
   private final IdempotencyStore idempotency;
   private final IntakeEvents.Slots streamSlots;
   private final MonitorServices monitoring;
+  private final List<Supplier<? extends Deployable>> colocated;
+  private final List<Deployable> hosted = new ArrayList<>();
   private HttpServer server;
   private Routes routes;
   private IntakeEvents intakeEvents;
@@ -54,8 +60,9 @@ public final class HttpVerticle extends VerticleBase {
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
       IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots,
-      MonitorServices monitoring) {
+      MonitorServices monitoring, List<Supplier<? extends Deployable>> colocated) {
     this.monitoring = monitoring;
+    this.colocated = colocated;
     this.config = config;
     this.idempotency = idempotency;
     this.streamSlots = streamSlots;
@@ -72,24 +79,38 @@ public final class HttpVerticle extends VerticleBase {
 
   /**
    * Instances for one deployment, sharing the per-IP connection count. With apiRoutes false
-   * (worker role) only health and metrics are served; cursors and idempotency are then null.
+   * (worker role) only health and metrics are served; cursors and idempotency are then null. Each
+   * instance hosts one of each {@code colocated} consumer verticle on its own event loop and asks
+   * those consumers only ({@link Colocation}): no request crosses threads between edge and consumer.
    */
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
-      IdentityServices identity, IdempotencyStore idempotency, MonitorServices monitoring) {
+      IdentityServices identity, IdempotencyStore idempotency, MonitorServices monitoring,
+      List<Supplier<? extends Deployable>> colocated) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
     IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
     registry.gauge(IntakeEvents.OPEN_METER, streamSlots, IntakeEvents.Slots::total);
     return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
-        idempotency, streamSlots, monitoring);
+        idempotency, streamSlots, monitoring, colocated);
   }
 
   @Override
-  public Future<?> start() {
+  public Future<?> start() throws Exception {
+    Colocation here = Colocation.host(context);
+    List<Future<?>> consumers = new ArrayList<>();
+    for (Supplier<? extends Deployable> consumer : colocated) {
+      Deployable d = consumer.get();
+      hosted.add(d);
+      consumers.add(d.deploy(context));
+    }
+    return Future.all(consumers).compose(v -> listen(here));
+  }
+
+  private Future<?> listen(Colocation here) {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
-        budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency, registry));
+        budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency, registry), here::address);
     router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));
@@ -136,12 +157,24 @@ public final class HttpVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     // Graceful: stop accepting, let in-flight requests finish within the grace period; progress
-    // streams end at once (their clients reconnect), or they would hold the drain to its end.
+    // streams end at once (their clients reconnect), or they would hold the drain to its end;
+    // only then do the hosted consumers stop.
     if (intakeEvents != null) {
       intakeEvents.closeAll();
     }
-    return server == null ? Future.succeededFuture()
+    Future<?> drained = server == null ? Future.succeededFuture()
         : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);
+    return drained.eventually(() -> {
+      List<Future<?>> stopped = new ArrayList<>();
+      for (Deployable d : hosted) {
+        try {
+          stopped.add(d.undeploy(context));
+        } catch (Exception e) {
+          stopped.add(Future.failedFuture(e));
+        }
+      }
+      return Future.join(stopped);
+    });
   }
 
   private void decision(RoutingContext ctx) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -31,12 +32,15 @@ final class Routes {
   private final List<Known> known = new ArrayList<>();
   private final Vertx vertx;
   private final DeliveryOptions asking;
+  private final UnaryOperator<String> addresses;
   private Handler<RoutingContext> htmlNotFound;
 
+  /** {@code addresses}: where a request to an address goes (a co-located consumer's own address). */
   Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate,
-      Handler<RoutingContext> idempotency) {
+      Handler<RoutingContext> idempotency, UnaryOperator<String> addresses) {
     this.vertx = vertx;
     this.idempotency = idempotency;
+    this.addresses = addresses;
     this.asking = new DeliveryOptions().setSendTimeout(requestTimeoutMs);
     this.router = router;
     this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
@@ -77,7 +81,7 @@ final class Routes {
    * consumer's typed failure arrives as the future's failure, for {@link Edge#fail}.
    */
   <T> Future<T> ask(String address, Object request) {
-    return vertx.eventBus().<T>request(address, request, asking).map(Message::body);
+    return vertx.eventBus().<T>request(addresses.apply(address), request, asking).map(Message::body);
   }
 
   /** A page: metered for its caller like an API route, but its failures render as HTML. */

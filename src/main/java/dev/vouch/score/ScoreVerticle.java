@@ -1,6 +1,7 @@
 package dev.vouch.score;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
 import dev.vouch.bus.Failures;
 import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.model.ScoreReport;
@@ -29,7 +30,7 @@ public final class ScoreVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.eventBus().<ScoreQuery>consumer(Addresses.SCORE_READ, Failures.answering(this::read)).completion();
+    return Colocation.<ScoreQuery>consumer(vertx, Addresses.SCORE_READ, Failures.answering(this::read)).completion();
   }
 
   private Future<ScoreReport> read(ScoreQuery q) {

@@ -5,6 +5,7 @@ import io.vertx.core.Vertx;
 import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlClient;
 import java.util.concurrent.TimeUnit;
 
 /** The one reactive pool every consumer shares. */
@@ -37,6 +38,24 @@ public final class Pools {
             .setMaxWaitQueueSize(db.waitQueueSize())
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
+        .using(vertx)
+        .build();
+  }
+
+  /**
+   * The client for single-statement reads on the hot path (key lookups, read-model reads): it
+   * pipelines, sending up to {@code database.pipeliningLimit} statements on one connection
+   * before the first answers, so a read does not wait for a connection to come back. A
+   * {@link Pool} lends each connection to one operation at a time and never pipelines, which is
+   * why transactions stay on {@link #create}'s pool. Same deadlines as the pool.
+   */
+  public static SqlClient reads(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
+    return PgBuilder.client()
+        .with(new PoolOptions().setMaxSize(db.poolSize()).setName("vouch-pg-reads").setShared(true)
+            .setMaxWaitQueueSize(db.waitQueueSize())
+            .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+        .connectingTo(url.connectOptions().setPipeliningLimit(db.readPipelining())
+            .addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
         .using(vertx)
         .build();
   }

@@ -38,6 +38,10 @@ class ExhaustedCallersTest {
       takes.incrementAndGet();
       return real.take(draws);
     }
+    @Override public Future<Grant> lease(Draw draw, long want) {
+      takes.incrementAndGet();
+      return real.lease(draw, want);
+    }
     @Override public Future<Void> giveBack(Admission.Ticket ticket) { return real.giveBack(ticket); }
     @Override public Future<Usage> used(Draw draw) { return real.used(draw); }
     @Override public Future<Health> health() { return real.health(); }

@@ -1,6 +1,7 @@
-package dev.vouch.ops;
+package dev.vouch;
 
 import dev.vouch.config.AppConfig;
+import dev.vouch.ops.StartupFailure;
 import dev.vouch.store.DatabaseUrl;
 import java.net.BindException;
 import java.net.ConnectException;
