@@ -140,7 +140,7 @@ public final class Metering {
    * admission and how many it covers (0 and a free admission when none fit).
    */
   public Future<BulkStart> startScans(Caller caller, int wanted) {
-    long cost = config.cost(Operation.intake(caller));
+    long cost = costs.get(Operation.intake(caller));
     Limit cap = cap(caller, DailyCap.scanStarts);
     Limit units = units(caller, cost);
     return Future.all(budgets.usage(cap), budgets.usage(units)).compose(f -> {

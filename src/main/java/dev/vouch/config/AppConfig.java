@@ -1,6 +1,5 @@
 package dev.vouch.config;
 
-import dev.vouch.budget.model.Plan;
 import java.util.List;
 import java.util.Map;
 
@@ -231,16 +230,17 @@ public record AppConfig(
   /**
    * Watchlists, decision-change events and webhooks (issue 19, docs/monitoring.md).
    *
-   * @param maxWallets wallets one key may watch over all its lists, per plan
+   * @param maxWallets wallets one key may watch over all its lists, per plan name (config names
+   *     plans by string, as budgets do, so this package depends on no capability)
    * @param maxLists watchlists per key
    * @param maxWalletsPerRequest wallets one add or remove may carry
    * @param bodyLimitBytes body limit of the add and remove routes only (others keep http.bodyLimitBytes)
    * @param screeningCheckMillis how often a worker looks for a reloaded screening list to announce
    */
-  public record Monitoring(Map<Plan, Integer> maxWallets, int maxLists, int maxWalletsPerRequest,
+  public record Monitoring(Map<String, Integer> maxWallets, int maxLists, int maxWalletsPerRequest,
       long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks) {
     public static final Monitoring DEFAULTS = new Monitoring(
-        Map.of(Plan.developer, 10_000, Plan.plus, 25_000, Plan.pro, 100_000, Plan.partner, 1_000_000),
+        Map.of("developer", 10_000, "plus", 25_000, "pro", 100_000, "partner", 1_000_000),
         20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS);
 
     public Monitoring {
@@ -248,7 +248,7 @@ public record AppConfig(
       webhooks = webhooks == null ? Webhooks.DEFAULTS : webhooks;
     }
 
-    public int maxWallets(Plan plan) {
+    public int maxWallets(String plan) {
       return maxWallets.getOrDefault(plan, 0);
     }
   }

@@ -119,7 +119,7 @@ public final class MonitorServices {
    */
   public Future<MembersChanged> add(Caller caller, long id, List<String> wallets) {
     long key = key(caller);
-    int max = config.maxWallets(caller.key().get().plan());
+    int max = config.maxWallets(caller.key().get().plan().name());
     Instant now = clock.instant();
     String[] given = wallets.toArray(String[]::new);
     return pool.withTransaction(conn -> conn.preparedQuery(MonitorQueries.LOCK_KEY).execute(Tuple.of(Long.toString(key)))

@@ -33,7 +33,7 @@ class GracefulShutdownTest {
     try (Connection lock = DriverManager.getConnection(app.database.jdbcUrl(), app.database.user(), app.database.password())) {
       // Hold a lock the read needs, so the request is still in flight when shutdown starts.
       lock.setAutoCommit(false);
-      lock.createStatement().execute("LOCK TABLE wallets IN ACCESS EXCLUSIVE MODE");
+      lock.createStatement().execute("LOCK TABLE wallet_reads IN ACCESS EXCLUSIVE MODE");
       CompletableFuture<HttpResponse<Buffer>> inFlight = client
           .get(app.port, "127.0.0.1", "/api/v1/decision/0x" + "a".repeat(40)).send()
           .toCompletionStage().toCompletableFuture();

@@ -126,7 +126,11 @@ class IntakeEventsTest {
       assertThat(queued.json().getString("state")).isEqualTo("queued");
       long job = queued.json().getLong("job");
 
-      // No worker yet: the stream waits (heartbeats) until one starts, in another process.
+      // No worker yet: the stream waits (heartbeats) until one starts, in another process. The
+      // worker starts only after a heartbeat came, or a fast start would leave none to see.
+      Event beat = events.next(WAIT);
+      assertThat(beat.name()).as("only heartbeats while no worker runs").isEqualTo(":");
+      comments.add(beat.data());
       worker = TestApp.startOn(db, env);
       List<JsonObject> chains = new ArrayList<>();
       Event e = events.nextEvent(WAIT, comments);
