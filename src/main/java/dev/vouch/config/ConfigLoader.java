@@ -55,6 +55,7 @@ public final class ConfigLoader {
         set(tree, path, value);
       }
     });
+    derivePublicUrl(tree);
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
     tree.set("chains", chains.path("chains"));
@@ -70,10 +71,40 @@ public final class ConfigLoader {
     }
   }
 
+  /**
+   * identity.uri is the public URL of the service (what a person's wallet sees in a Sign-In with
+   * Ethereum message); empty means http://localhost at the configured port. identity.domain,
+   * when empty, is that URL's host and port.
+   */
+  private static void derivePublicUrl(ObjectNode tree) {
+    ObjectNode identity = tree.get("identity") instanceof ObjectNode o ? o : tree.putObject("identity");
+    String uri = identity.path("uri").asText("").trim();
+    if (!tree.path("http").path("port").asText("8080").matches("\\d{1,5}")) {
+      return; // the typed read names the bad port
+    }
+    if (uri.isEmpty()) {
+      uri = "http://localhost:" + tree.path("http").path("port").asText("8080");
+      identity.put("uri", uri);
+    }
+    if (identity.path("domain").asText("").isBlank()) {
+      URI parsed;
+      try {
+        parsed = URI.create(uri);
+      } catch (IllegalArgumentException e) {
+        parsed = null;
+      }
+      if (parsed == null || parsed.getHost() == null || !("http".equals(parsed.getScheme()) || "https".equals(parsed.getScheme()))) {
+        throw new IllegalArgumentException(setting("identity.uri") + ": '" + uri
+            + "' is not the service's public URL; expected an http(s) URL with a host, e.g. https://vouch.example");
+      }
+      identity.put("domain", parsed.getHost() + (parsed.getPort() > 0 ? ":" + parsed.getPort() : ""));
+    }
+  }
+
   /** A setting and the variables that set it: "http.port (PORT or VOUCH_HTTP_PORT)". */
   public static String setting(String path) {
     String alias = ALIASES.entrySet().stream().filter(a -> a.getValue().equals(path)).map(Map.Entry::getKey)
-        .findFirst().map(a -> a + " or ").orElse("");
+        .filter(a -> !a.equals(envName(path))).findFirst().map(a -> a + " or ").orElse("");
     return path + " (" + alias + envName(path) + ")";
   }
 
