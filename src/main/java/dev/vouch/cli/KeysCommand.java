@@ -138,7 +138,7 @@ final class KeysCommand {
     }
   }
 
-  @Command(name = "suspend", description = "Suspend a key until resumed (its calls answer 401).")
+  @Command(name = "suspend", description = "Suspend a key until resumed (its calls answer 403 NOT_ALLOWED).")
   static final class Suspend implements Callable<Integer> {
     @Spec
     CommandSpec spec;
