@@ -1,5 +1,6 @@
 package dev.vouch.config;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -268,6 +269,9 @@ public final class ConfigLoader {
         }
         return (ObjectNode) YAML.readTree(in);
       }
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(file + " is not valid YAML: " + e.getOriginalMessage()
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + file, e);
     }

@@ -105,4 +105,19 @@ class ConfigLoaderTest {
     assertThatThrownBy(() -> ConfigLoader.load(Map.of("PORT", "70000")))
         .hasMessage("http.port (PORT or VOUCH_HTTP_PORT) must be 0..65535, not 70000");
   }
+
+  @Test
+  void aBrokenOrMisspelledConfigurationFileSaysWhereAndWhat() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("vouch-config");
+    java.nio.file.Path broken = dir.resolve("broken.yaml");
+    java.nio.file.Files.writeString(broken, "http:\n  port: [8080\n");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_CONFIG", broken.toString())))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(broken + " is not valid YAML: ");
+    java.nio.file.Path misspelled = dir.resolve("misspelled.yaml");
+    java.nio.file.Files.writeString(misspelled, java.nio.file.Files.readString(java.nio.file.Path.of("config/application.yaml"))
+        .replace("  bodyLimitBytes:", "  bodyLimitByte:"));
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_CONFIG", misspelled.toString())))
+        .hasMessageStartingWith("unknown setting http.bodyLimitByte (in " + misspelled + " or the environment); known at that level: ")
+        .hasMessageContaining("bodyLimitBytes");
+  }
 }
