@@ -1,4 +1,4 @@
-# Vouch container image: docker build -t vouch:0.1.0 .
+# Vouch container image: docker build --build-arg VOUCH_COMMIT=$(git rev-parse HEAD) -t vouch:0.1.0 .
 # Stage 1 builds the jar with Maven (tests run in CI, not here); stage 2 is a slim JRE 17 runtime
 # that runs as a non-root user. Configuration comes only from environment variables (README).
 
@@ -9,7 +9,9 @@ COPY pom.xml .
 RUN mvn -B -ntp -q dependency:go-offline -DskipTests || true
 COPY src src
 COPY config config
-RUN mvn -B -ntp -q -DskipTests package
+# No .git in the build context: the commit `vouch --version` prints comes from here, else "unknown".
+ARG VOUCH_COMMIT=unknown
+RUN mvn -B -ntp -q -DskipTests package -Dgit.commit.id.full=${VOUCH_COMMIT}
 
 FROM eclipse-temurin:17-jre-jammy
 RUN groupadd --system --gid 10001 vouch \

@@ -12,9 +12,10 @@ public final class StartupFailures {
 
   private StartupFailures() {}
 
+  /** {@code config} is null when the failure came before (or while) reading the configuration. */
   public static String describe(Throwable failure, AppConfig config) {
     String line = classify(failure, config);
-    String url = config.database().url();
+    String url = config == null ? null : config.database().url();
     if (url != null && !url.isBlank()) {
       line = line.replace(url, "<DATABASE_URL>");
       try {
@@ -37,17 +38,22 @@ public final class StartupFailures {
     }
     for (Throwable t = failure; t != null; t = t.getCause()) {
       String m = String.valueOf(t.getMessage());
-      if (t instanceof BindException || m.contains("Address already in use")) {
+      if ((t instanceof BindException || m.contains("Address already in use")) && config != null) {
         return "port " + config.http().port() + " on " + config.http().host()
             + " is already in use: stop what listens there, or set PORT to a free port";
       }
     }
     Throwable root = root(failure);
-    if (isDatabase(failure)) {
+    if (isDatabase(failure) && config != null) {
       return "cannot use the database " + database(config) + ": " + firstLine(root.getMessage());
     }
-    if (root instanceof IllegalArgumentException) {
-      return "invalid configuration: " + firstLine(root.getMessage());
+    // Configuration refusals are IllegalArgumentExceptions naming the setting; the outermost one
+    // says which setting, where its cause (a parser's "Invalid JSON object") would not.
+    for (Throwable t = failure; t != null; t = t.getCause()) {
+      if (t instanceof IllegalArgumentException) {
+        String m = firstLine(t.getMessage());
+        return m.toLowerCase(java.util.Locale.ROOT).startsWith("invalid configuration") ? m : "invalid configuration: " + m;
+      }
     }
     return "cannot start: " + root.getClass().getSimpleName() + ": " + firstLine(root.getMessage());
   }

@@ -42,7 +42,7 @@ class ArchitectureTest {
   static final Set<String> DURATION_MEASURERS = Set.of(
       "dev.vouch.ops.ThrottledLog", "dev.vouch.ops.AsyncLogHandler", "dev.vouch.http.AccessLog",
       "dev.vouch.http.Edge", "dev.vouch.budget.FailoverCounterStore", "dev.vouch.budget.Budgeting", "dev.vouch.score.ReadStateCache",
-      "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainsCli",
+      "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainVerification",
       "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient");
 
   static DescribedPredicate<JavaAccess<?>> readsTheClock() {
@@ -117,6 +117,15 @@ class ArchitectureTest {
   void onlyTheStoreAndRepositoriesTouchTheSqlClient() {
     noClasses().that().resideInAnyPackage("..http..", "..model..")
         .should().dependOnClassesThat().resideInAPackage("io.vertx.sqlclient..")
+        .check(classes);
+  }
+
+  @Test
+  void capabilitiesDependNeitherOnTheAppNorOnTheCommandLine() {
+    // The command line and the app wiring sit on top; a capability that reached up (as keys did
+    // through VouchApp) would make a cycle between them.
+    noClasses().that().resideInAPackage("dev.vouch.(*)..").and().resideOutsideOfPackage("dev.vouch.cli..")
+        .should().dependOnClassesThat().resideInAnyPackage("dev.vouch", "dev.vouch.cli..")
         .check(classes);
   }
 }

@@ -3,6 +3,7 @@ package dev.vouch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vouch.cli.Main;
 import dev.vouch.support.TestApp;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -138,7 +139,18 @@ class OperatorCliTest {
   void anUnknownCommandSaysSo() throws Exception {
     Run run = vouch(Files.createTempDirectory("vouch-cmd"), Map.of(), "serv");
     assertThat(run.await()).isEqualTo(2);
-    assertThat(run.stderr()).startsWith("vouch: unknown command \"serv\"\nusage:");
+    assertThat(run.stderr()).startsWith("vouch: Unmatched argument at index 0: 'serv'").contains("Did you mean: vouch serve");
+  }
+
+  @Test
+  void serveAndMigrateHelpPrintAndExitInTheirOwnProcessWithoutTouchingAnything() throws Exception {
+    Path dir = Files.createTempDirectory("vouch-help");
+    for (String command : List.of("serve", "migrate")) {
+      Run run = vouch(dir, Map.of("PORT", Integer.toString(TestApp.freePort())), command, "--help");
+      assertThat(run.await()).as(run.stderr()).isZero();
+      assertThat(run.stdout()).startsWith("Usage: vouch " + command);
+    }
+    assertThat(dir.resolve("data")).as("no embedded database was made").doesNotExist();
   }
 
   private Run vouch(Path dir, Map<String, String> env, String... args) throws IOException {

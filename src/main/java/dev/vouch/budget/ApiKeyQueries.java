@@ -17,7 +17,7 @@ final class ApiKeyQueries {
       "SELECT revoked_at IS NOT NULL AS revoked FROM api_keys WHERE id = ?";
 
   static final String REVOKE =
-      "UPDATE api_keys SET revoked_at = COALESCE(revoked_at, now()) WHERE id = ?";
+      "UPDATE api_keys SET revoked_at = now() WHERE id = ? AND revoked_at IS NULL";
 
   static final String SET_PLAN =
       "UPDATE api_keys SET plan = ? WHERE id = ? AND revoked_at IS NULL";

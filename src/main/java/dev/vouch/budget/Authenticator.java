@@ -7,8 +7,11 @@ import io.vertx.core.Handler;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.RoutingContext;
+import dev.vouch.ops.ThrottledLog;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * Resolves the {@link Caller} once per request: client IP (CONTRACT 4), then the optional
@@ -21,6 +24,9 @@ public final class Authenticator implements Handler<RoutingContext> {
   public static final String CALLER = "vouch.caller";
   private static final String FORWARDED_FOR = "X-Forwarded-For";
   private static final String BEARER = "bearer ";
+  /** A proxy Vouch does not trust is a deployment mistake worth one line, not one per request. */
+  private static final ThrottledLog UNTRUSTED_PROXY =
+      new ThrottledLog(Logger.getLogger(Authenticator.class.getName()), Duration.ofMinutes(10));
 
   private final TrustedProxies proxies;
   private final ApiKeys keys;
@@ -43,7 +49,13 @@ public final class Authenticator implements Handler<RoutingContext> {
   public void handle(RoutingContext ctx) {
     HttpServerRequest request = ctx.request();
     String peer = request.remoteAddress() == null ? "unknown" : request.remoteAddress().hostAddress();
-    String ip = proxies.clientIp(peer, request.headers().getAll(FORWARDED_FOR));
+    List<String> forwarded = request.headers().getAll(FORWARDED_FOR);
+    String ip = proxies.clientIp(peer, forwarded);
+    if (!forwarded.isEmpty() && !proxies.trusts(peer)) {
+      UNTRUSTED_PROXY.warn(() -> "X-Forwarded-For from " + peer + " ignored: it is not in http.trustedProxies"
+          + " (VOUCH_HTTP_TRUSTED_PROXIES). If a proxy or ingress sends it, every client behind it shares one"
+          + " anonymous budget: set the proxy's network there (docs/operations.md, client addresses)");
+    }
     List<String> authorization = request.headers().getAll(HttpHeaders.AUTHORIZATION);
     if (authorization.isEmpty()) {
       admit(ctx, Caller.anonymous(ip));

@@ -1,11 +1,16 @@
 package dev.vouch.config;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import java.io.IOException;
@@ -15,6 +20,7 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +56,7 @@ public final class ConfigLoader {
         set(tree, path, value);
       }
     });
+    derivePublicUrl(tree);
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
     tree.set("chains", chains.path("chains"));
@@ -58,17 +65,97 @@ public final class ConfigLoader {
       AppConfig read = YAML.treeToValue(tree, AppConfig.class);
       validate(read);
       return read.withChains(read.chains().stream().map(c -> c.withKeys(env)).toList());
+    } catch (JsonMappingException e) {
+      throw new IllegalArgumentException(describe(e, file, chainsFile), e);
     } catch (IOException e) {
-      throw new IllegalArgumentException("Invalid configuration: " + e.getMessage(), e);
+      throw new IllegalArgumentException(e.getMessage(), e);
     }
+  }
+
+  /**
+   * identity.uri is the public URL of the service (what a person's wallet sees in a Sign-In with
+   * Ethereum message); empty means http://localhost at the configured port. identity.domain,
+   * when empty, is that URL's host and port.
+   */
+  private static void derivePublicUrl(ObjectNode tree) {
+    ObjectNode identity = tree.get("identity") instanceof ObjectNode o ? o : tree.putObject("identity");
+    String uri = identity.path("uri").asText("").trim();
+    if (!tree.path("http").path("port").asText("8080").matches("\\d{1,5}")) {
+      return; // the typed read names the bad port
+    }
+    if (uri.isEmpty()) {
+      uri = "http://localhost:" + tree.path("http").path("port").asText("8080");
+      identity.put("uri", uri);
+    }
+    if (identity.path("domain").asText("").isBlank()) {
+      URI parsed;
+      try {
+        parsed = URI.create(uri);
+      } catch (IllegalArgumentException e) {
+        parsed = null;
+      }
+      if (parsed == null || parsed.getHost() == null || !("http".equals(parsed.getScheme()) || "https".equals(parsed.getScheme()))) {
+        throw new IllegalArgumentException(setting("identity.uri") + ": '" + uri
+            + "' is not the service's public URL; expected an http(s) URL with a host, e.g. https://vouch.example");
+      }
+      identity.put("domain", parsed.getHost() + (parsed.getPort() > 0 ? ":" + parsed.getPort() : ""));
+    }
+  }
+
+  /** A setting and the variables that set it: "http.port (PORT or VOUCH_HTTP_PORT)". */
+  public static String setting(String path) {
+    String alias = ALIASES.entrySet().stream().filter(a -> a.getValue().equals(path)).map(Map.Entry::getKey)
+        .filter(a -> !a.equals(envName(path))).findFirst().map(a -> a + " or ").orElse("");
+    return path + " (" + alias + envName(path) + ")";
+  }
+
+  /** Which setting a typed read refused, what it held and what it takes, in the operator's words. */
+  static String describe(JsonMappingException e, Path file, String chainsFile) {
+    StringBuilder path = new StringBuilder();
+    for (JsonMappingException.Reference r : e.getPath()) {
+      if (r.getFieldName() != null) {
+        path.append(path.length() == 0 ? "" : ".").append(r.getFieldName());
+      } else if (r.getIndex() >= 0) {
+        path.append('[').append(r.getIndex()).append(']');
+      }
+    }
+    String p = path.toString();
+    String where = p.startsWith("chains") ? "the chain catalogue " + chainsFile + ": " + p : setting(p);
+    if (e instanceof UnrecognizedPropertyException u) {
+      return "unknown setting " + p + " (in " + (p.startsWith("chains") ? chainsFile : file)
+          + " or the environment); known at that level: " + u.getKnownPropertyIds();
+    }
+    if (e instanceof InvalidFormatException f) {
+      return where + ": '" + f.getValue() + "' is not " + expected(f.getTargetType());
+    }
+    if (e instanceof MismatchedInputException m && m.getTargetType() != null) {
+      return where + ": expected " + expected(m.getTargetType());
+    }
+    return where + ": " + e.getOriginalMessage();
+  }
+
+  private static String expected(Class<?> type) {
+    if (type == null) {
+      return "a valid value";
+    }
+    if (type.isEnum()) {
+      return "one of " + Arrays.toString(type.getEnumConstants());
+    }
+    return switch (type.getSimpleName()) {
+      case "int", "Integer", "long", "Long" -> "a whole number";
+      case "double", "Double" -> "a number";
+      case "boolean", "Boolean" -> "true or false";
+      case "List" -> "a list (comma-separated in an environment variable)";
+      default -> "a " + type.getSimpleName();
+    };
   }
 
   private static void validate(AppConfig config) {
     if (config.http().port() < 0 || config.http().port() > 65535) {
-      throw new IllegalArgumentException("http.port must be 0..65535");
+      throw new IllegalArgumentException(setting("http.port") + " must be 0..65535, not " + config.http().port());
     }
     if (config.http().bodyLimitBytes() < 1024) {
-      throw new IllegalArgumentException("http.bodyLimitBytes must be at least 1024");
+      throw new IllegalArgumentException(setting("http.bodyLimitBytes") + " must be at least 1024");
     }
     AppConfig.Http http = config.http();
     if (http.maxHeaderBytes() < 1024 || http.maxUriBytes() < 256 || http.maxConnectionsPerIp() < 1
@@ -103,7 +190,7 @@ public final class ConfigLoader {
       validateSources(chain);
     }
     if (config.models().screeningRefreshMinutes() < 0) {
-      throw new IllegalArgumentException("models.screeningRefreshMinutes must be 0 or more");
+      throw new IllegalArgumentException(setting("models.screeningRefreshMinutes") + " must be 0 or more");
     }
     config.models().flaggedAddresses().forEach(ScreeningSource::validate);
     AppConfig.Webhooks hooks = config.monitoring().webhooks();
@@ -137,7 +224,7 @@ public final class ConfigLoader {
     }
     String key = graph.cursorKey() == null ? "" : graph.cursorKey();
     if (!key.isEmpty() && !key.matches("^([0-9a-fA-F]{2}){32,}$")) {
-      throw new IllegalArgumentException("graph.cursorKey must be empty or at least 32 bytes of hex");
+      throw new IllegalArgumentException(setting("graph.cursorKey") + " must be empty or at least 32 bytes of hex");
     }
   }
 
@@ -203,6 +290,9 @@ public final class ConfigLoader {
         }
         return (ObjectNode) YAML.readTree(in);
       }
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(file + " is not valid YAML: " + e.getOriginalMessage()
+          + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ")"), e);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read " + file, e);
     }

@@ -44,6 +44,8 @@ final class ApiReference {
         .append(".m{display:inline-block;min-width:3.5rem;font-weight:700}table{border-collapse:collapse}")
         .append("td,th{border:1px solid #d0d7de;padding:.2rem .5rem;text-align:left;vertical-align:top}")
         .append("</style></head><body>");
+    // A person who arrived from the pages needs a way back to them.
+    h.append("<p><a id=\"back-to-check\" href=\"/check\">&larr; Check a wallet</a></p>");
     h.append("<h1>").append(esc(info.path("title").asText())).append(" API ")
         .append(esc(info.path("version").asText())).append("</h1>");
     h.append("<p>").append(esc(info.path("description").asText())).append("</p>");

@@ -42,9 +42,13 @@ public final class SigningKeys {
   private final List<OctetKeyPair> publicKeys;
   private final Ed25519Signer signer;
 
-  SigningKeys(List<OctetKeyPair> keys) {
+  /** What an operator should put in the setting, for every message that refuses it. */
+  static final String EXPECTED = "expected a private Ed25519 JWK set in JSON, {\"keys\":[{\"kty\":\"OKP\","
+      + "\"crv\":\"Ed25519\",\"d\":...,\"x\":...}]}, as `java -jar vouch.jar receipt-keys new` prints it";
+
+  SigningKeys(List<OctetKeyPair> keys, String source) {
     if (keys.isEmpty() || !keys.get(0).isPrivate()) {
-      throw new IllegalArgumentException("receipt signing keys: the first key must be a private Ed25519 JWK");
+      throw new IllegalArgumentException(source + ": the first key is not private (it has no \"d\"); " + EXPECTED);
     }
     this.current = keys.get(0);
     List<OctetKeyPair> pub = new ArrayList<>();
@@ -55,24 +59,30 @@ public final class SigningKeys {
     try {
       this.signer = new Ed25519Signer(current);
     } catch (JOSEException e) {
-      throw new IllegalArgumentException("receipt signing keys: unusable Ed25519 key", e);
+      throw new IllegalArgumentException(source + ": unusable Ed25519 key (" + e.getMessage() + "); " + EXPECTED, e);
     }
   }
 
-  /** {@code inline} (a JWK or JWK set in JSON) wins; else the file, generated when absent. */
+  /**
+   * {@code inline} (a JWK or JWK set in JSON) wins; else the file, generated when absent. Every
+   * refusal names the environment variable and setting, and what is expected there.
+   */
   public static SigningKeys load(String inline, String file) {
     if (inline != null && !inline.isBlank()) {
-      return new SigningKeys(parse(inline, "receipts.signingKey"));
+      String source = "VOUCH_RECEIPTS_SIGNING_KEY (receipts.signingKey)";
+      return new SigningKeys(parse(inline, source), source);
     }
     if (file == null || file.isBlank()) {
-      throw new IllegalArgumentException("receipts.signingKeyFile or receipts.signingKey is required");
+      throw new IllegalArgumentException("VOUCH_RECEIPTS_SIGNING_KEY or VOUCH_RECEIPTS_SIGNING_KEY_FILE "
+          + "(receipts.signingKey, receipts.signingKeyFile) is required; " + EXPECTED);
     }
     Path path = Path.of(file);
     try {
       if (!Files.exists(path)) {
         generate(path);
       }
-      return new SigningKeys(parse(Files.readString(path, StandardCharsets.UTF_8), path.toString()));
+      String source = "the receipt signing key file " + path + " (VOUCH_RECEIPTS_SIGNING_KEY_FILE, receipts.signingKeyFile)";
+      return new SigningKeys(parse(Files.readString(path, StandardCharsets.UTF_8), source), source);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read or create the receipt signing key file " + path, e);
     }
@@ -117,12 +127,12 @@ public final class SigningKeys {
       String trimmed = json.trim();
       jwks = trimmed.contains("\"keys\"") ? JWKSet.parse(trimmed).getKeys() : List.of(JWK.parse(trimmed));
     } catch (ParseException e) {
-      throw new IllegalArgumentException(source + " is not a JWK or JWK set", e);
+      throw new IllegalArgumentException(source + " is not a JWK or JWK set (" + e.getMessage() + "); " + EXPECTED, e);
     }
     List<OctetKeyPair> out = new ArrayList<>();
     for (JWK jwk : jwks) {
       if (!(jwk instanceof OctetKeyPair okp) || !Curve.Ed25519.equals(okp.getCurve())) {
-        throw new IllegalArgumentException(source + ": receipt keys must be Ed25519 (kty OKP, crv Ed25519)");
+        throw new IllegalArgumentException(source + ": receipt keys must be Ed25519 (kty OKP, crv Ed25519); " + EXPECTED);
       }
       out.add(okp.getKeyID() == null ? withDefaults(okp) : okp);
     }

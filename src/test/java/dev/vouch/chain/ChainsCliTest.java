@@ -2,6 +2,9 @@ package dev.vouch.chain;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vouch.cli.VouchCommand;
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.AnvilExplorer;
@@ -19,7 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** {@code chains verify} against real Anvil nodes and local explorers serving them. */
+/** {@code chains verify}, through the real command line, against real Anvil nodes and local explorers serving them. */
 class ChainsCliTest {
 
   static final Instant T0 = Instant.parse("2024-01-01T00:00:00Z");
@@ -64,8 +67,11 @@ class ChainsCliTest {
     Files.writeString(file, chainsYaml);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = ChainsCli.run(ConfigLoader.load(Map.of("CHAINS_FILE", file.toString())), List.of(args),
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    String[] argv = new String[args.length + 1];
+    argv[0] = "chains";
+    System.arraycopy(args, 0, argv, 1, args.length);
+    int status = VouchCommand.execute(() -> ConfigLoader.load(Map.of("CHAINS_FILE", file.toString())),
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8), argv);
     return new Run(status, out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8));
   }
 
@@ -118,6 +124,24 @@ class ChainsCliTest {
     } finally {
       wrongExplorer.failWith(0);
     }
+  }
+
+  @Test
+  void theJsonReportCarriesEveryCheckAndTheAgreement() throws Exception {
+    Run r = verify("chains:\n" + chain("Arc Testnet", 5042002, arc.url,
+        source("otterscan", null) + source("blockscout", wrongExplorer.blockscoutUrl)), "verify", "--wallet", wallet, "--json");
+    assertThat(r.status()).isZero();
+    JsonNode report = new ObjectMapper().readTree(r.out());
+    assertThat(report.get("ok").asBoolean()).isTrue();
+    JsonNode arcReport = report.get("chains").get(0);
+    assertThat(arcReport.get("name").asText()).isEqualTo("Arc Testnet");
+    assertThat(arcReport.get("chainId").asLong()).isEqualTo(5042002);
+    assertThat(arcReport.get("working").asBoolean()).isTrue();
+    assertThat(arcReport.get("checks")).hasSize(3);
+    assertThat(arcReport.get("checks").get(0).get("name").asText()).startsWith("rpc 1 http://127.0.0.1:");
+    assertThat(arcReport.get("checks").get(1).get("name").asText()).isEqualTo("otterscan");
+    assertThat(arcReport.get("checks").get(2).get("ok").asBoolean()).isTrue();
+    assertThat(arcReport.get("agreement").get("status").asText()).isEqualTo("differ");
   }
 
   @Test

@@ -77,4 +77,47 @@ class ConfigLoaderTest {
     assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_INDEXING_MAX_IN_FLIGHT_BYTES", "1048576")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("maxInFlightBytes");
   }
+
+  @Test
+  void theSignInDomainAndUriFollowThePublicUrlOrThePort() {
+    AppConfig byPort = ConfigLoader.load(Map.of("PORT", "9191"));
+    assertThat(byPort.identity().uri()).isEqualTo("http://localhost:9191");
+    assertThat(byPort.identity().domain()).isEqualTo("localhost:9191");
+    AppConfig published = ConfigLoader.load(Map.of("PORT", "9191", "VOUCH_IDENTITY_URI", "https://vouch.example"));
+    assertThat(published.identity().uri()).isEqualTo("https://vouch.example");
+    assertThat(published.identity().domain()).isEqualTo("vouch.example");
+    AppConfig explicit = ConfigLoader.load(Map.of("VOUCH_IDENTITY_URI", "https://vouch.example:8443/app",
+        "VOUCH_IDENTITY_DOMAIN", "example.org"));
+    assertThat(explicit.identity().domain()).isEqualTo("example.org");
+    assertThat(ConfigLoader.load(Map.of("VOUCH_IDENTITY_URI", "https://vouch.example:8443/app")).identity().domain())
+        .isEqualTo("vouch.example:8443");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_IDENTITY_URI", "vouch.example")))
+        .hasMessage("identity.uri (VOUCH_IDENTITY_URI): 'vouch.example' is not the service's public URL; "
+            + "expected an http(s) URL with a host, e.g. https://vouch.example");
+  }
+
+  @Test
+  void aValueOfTheWrongTypeNamesTheSettingItsVariablesAndWhatItTakes() {
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("PORT", "eighty")))
+        .hasMessage("http.port (PORT or VOUCH_HTTP_PORT): 'eighty' is not a whole number");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_ROLE", "boss")))
+        .hasMessage("role (VOUCH_ROLE): 'boss' is not one of [api, worker, all]");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("PORT", "70000")))
+        .hasMessage("http.port (PORT or VOUCH_HTTP_PORT) must be 0..65535, not 70000");
+  }
+
+  @Test
+  void aBrokenOrMisspelledConfigurationFileSaysWhereAndWhat() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("vouch-config");
+    java.nio.file.Path broken = dir.resolve("broken.yaml");
+    java.nio.file.Files.writeString(broken, "http:\n  port: [8080\n");
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_CONFIG", broken.toString())))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith(broken + " is not valid YAML: ");
+    java.nio.file.Path misspelled = dir.resolve("misspelled.yaml");
+    java.nio.file.Files.writeString(misspelled, java.nio.file.Files.readString(java.nio.file.Path.of("config/application.yaml"))
+        .replace("  bodyLimitBytes:", "  bodyLimitByte:"));
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_CONFIG", misspelled.toString())))
+        .hasMessageStartingWith("unknown setting http.bodyLimitByte (in " + misspelled + " or the environment); known at that level: ")
+        .hasMessageContaining("bodyLimitBytes");
+  }
 }

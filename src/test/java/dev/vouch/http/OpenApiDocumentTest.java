@@ -136,7 +136,8 @@ class OpenApiDocumentTest {
     assertThat(html.statusCode()).isEqualTo(200);
     assertThat(html.getHeader("Content-Type")).startsWith("text/html");
     String page = html.bodyAsString();
-    assertThat(page).startsWith("<!doctype html>").doesNotContain("<script");
+    assertThat(page).startsWith("<!doctype html>").doesNotContain("<script")
+        .contains("<a id=\"back-to-check\" href=\"/check\">");
     parsed().getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
         assertThat(page).contains("id=\"" + op.getOperationId() + "\"").contains("<code>" + path + "</code>")));
   }

@@ -74,8 +74,9 @@ class ClaimApiTest {
   void anAnvilAccountClaimsWithPersonalSignAndBecomesRegistered() {
     JsonObject c = challenge(DEV0.toUpperCase().replace("0X", "0x"), "Dev-Zero");
     String message = c.getString("message");
-    assertThat(message).startsWith("localhost:8080 wants you to sign in with your Ethereum account:\n"
-        + "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n");
+    // Without identity.uri the message names localhost at the port the service listens on.
+    assertThat(message).startsWith("localhost:" + app.port + " wants you to sign in with your Ethereum account:\n"
+        + "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n").contains("URI: http://localhost:" + app.port + "\n");
     assertThat(message).contains("Nonce: " + c.getString("nonce"), "Chain ID: 5042002", "dev-zero.vouch",
         "Expiration Time: 2026-11-22T12:10:00Z");
     String signature = arc.rpc("personal_sign",

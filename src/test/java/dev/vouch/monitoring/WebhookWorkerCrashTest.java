@@ -2,7 +2,7 @@ package dev.vouch.monitoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.vouch.Main;
+import dev.vouch.cli.Main;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;

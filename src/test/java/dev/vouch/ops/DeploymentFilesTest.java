@@ -161,7 +161,39 @@ class DeploymentFilesTest {
     assertThat(kinds).contains("Deployment/vouch-api", "Deployment/vouch-worker", "Service/vouch-api",
         "Ingress/vouch-api", "HorizontalPodAutoscaler/vouch-api", "PodDisruptionBudget/vouch-api",
         "PodDisruptionBudget/vouch-worker", "ServiceMonitor/vouch", "NetworkPolicy/vouch", "ConfigMap/vouch-chains",
-        "ConfigMap/vouch-config", "Secret/vouch-secrets", "Job/vouch-migrate");
+        "ConfigMap/vouch-config", "Job/vouch-migrate");
+  }
+
+  @Test
+  void theSecretIsATemplateThatApplyingTheDirectoryNeverPicksUp() throws IOException {
+    // kubectl apply -f k8s/ reads .yaml, .yml and .json: none of them may hold a Secret.
+    try (Stream<Path> files = Files.list(Path.of("k8s"))) {
+      for (Path f : files.filter(p -> p.toString().matches(".*\\.(yaml|yml|json)$")).toList()) {
+        if (f.toString().endsWith(".json")) {
+          continue; // the Grafana dashboard
+        }
+        assertThat(documents(f)).as(f.toString()).noneMatch(d -> d.path("kind").asText().equals("Secret"));
+      }
+    }
+    List<JsonNode> template = documents(Path.of("k8s/secret.example.yaml.txt"));
+    assertThat(template).hasSize(1);
+    assertThat(errors(template.get(0))).isEmpty();
+    assertThat(template.get(0).path("metadata").path("name").asText()).isEqualTo("vouch-secrets");
+    assertThat(template.get(0).path("stringData").has("VOUCH_RECEIPTS_SIGNING_KEY")).isTrue();
+  }
+
+  @Test
+  void operatorSettingsAreExplicitWhereTheOperatorSetsThem() throws IOException {
+    List<JsonNode> all = manifests();
+    JsonNode config = all.stream().filter(r -> r.path("metadata").path("name").asText().equals("vouch-config"))
+        .findFirst().orElseThrow();
+    assertThat(config.path("data").has("VOUCH_HTTP_TRUSTED_PROXIES")).isTrue();
+    assertThat(config.path("data").path("VOUCH_HTTP_TRUSTED_PROXIES").asText()).as("no silent 10.0.0.0/8").isEmpty();
+    assertThat(Files.readString(Path.of("k8s/config.yaml"))).contains("SET THIS before the first deploy");
+    assertThat(config.path("data").path("VOUCH_IDENTITY_URI").asText()).startsWith("https://");
+    JsonNode monitor = all.stream().filter(r -> r.path("kind").asText().equals("ServiceMonitor")).findFirst().orElseThrow();
+    assertThat(monitor.path("metadata").path("labels").path("release").asText())
+        .as("kube-prometheus-stack selects ServiceMonitors on release").isEqualTo("kube-prometheus-stack");
   }
 
   @Test
@@ -185,7 +217,7 @@ class DeploymentFilesTest {
       JsonNode pod = d.path("spec").path("template").path("spec");
       assertThat(pod.path("terminationGracePeriodSeconds").asInt()).as(name).isGreaterThan(httpGrace + 5);
       JsonNode c = pod.path("containers").get(0);
-      assertThat(c.path("image").asText()).as(name).isEqualTo("vouch:0.1.0");
+      assertThat(c.path("image").asText()).as(name + ": a registry placeholder, README").isEqualTo("registry.example.com/vouch:0.1.0");
       for (String probe : List.of("startupProbe", "livenessProbe", "readinessProbe")) {
         assertThat(c.has(probe)).as(name + " " + probe).isTrue();
       }

@@ -6,6 +6,7 @@ import dev.vouch.support.Browser;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.TestApp;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -133,5 +134,39 @@ class PagesBrowserTest {
     assertThat(text("error-title")).isEqualTo("Not found");
     assertThat(browser.driver.getTitle()).startsWith("Not found");
     browser.screenshot("not-found");
+  }
+
+  @Test
+  void onAPhoneTheAddressTakesAtMostTwoLinesAndNothingScrollsSideways() {
+    browser.driver.executeCdpCommand("Emulation.setDeviceMetricsOverride",
+        Map.of("width", 375, "height", 812, "deviceScaleFactor", 2, "mobile", true));
+    try {
+      for (String path : List.of("/check?q=" + INDEXED + "&useCase=payment", "/check?q=0x" + "7".repeat(40))) {
+        browser.driver.get(url(path));
+        text("wallet");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> m = (Map<String, Object>) browser.driver.executeScript(
+            "const w = document.getElementById('wallet');"
+                + "return {height: w.getBoundingClientRect().height,"
+                + " line: parseFloat(getComputedStyle(w).lineHeight),"
+                + " viewport: document.documentElement.clientWidth,"
+                + " scroll: document.documentElement.scrollWidth};");
+        double lines = ((Number) m.get("height")).doubleValue() / ((Number) m.get("line")).doubleValue();
+        assertThat(((Number) m.get("viewport")).intValue()).as("the emulated phone width").isEqualTo(375);
+        assertThat(lines).as(path + " address lines " + m).isLessThanOrEqualTo(2.05);
+        assertThat(((Number) m.get("scroll")).intValue()).as(path + " horizontal overflow " + m).isLessThanOrEqualTo(375);
+      }
+      browser.screenshot("check-375");
+    } finally {
+      browser.driver.executeCdpCommand("Emulation.clearDeviceMetricsOverride", Map.of());
+    }
+  }
+
+  @Test
+  void theApiReferenceLinksBackToTheCheckPage() {
+    browser.driver.get(url("/docs"));
+    browser.driver.findElement(By.id("back-to-check")).click();
+    new WebDriverWait(browser.driver, Duration.ofSeconds(30)).until(ExpectedConditions.urlMatches(".*/check$"));
+    assertThat(text("check-button")).isEqualTo("Check");
   }
 }

@@ -77,7 +77,8 @@ class PagesTest {
     var before = page("/check?q=" + wallet + "&useCase=escrow");
     assertThat(before.statusCode()).isEqualTo(200);
     assertThat(before.bodyAsString()).contains("Vouch has not indexed this wallet yet").contains("Start indexing")
-        .contains("action=\"/check/index\"");
+        .contains("action=\"/check/index\"")
+        .as("the page offers its own button, not an API call").doesNotContain("POST /api/v1/intake");
 
     var post = app.send(HttpMethod.POST, "/check/index", Buffer.buffer("wallet=" + wallet + "&useCase=escrow"), FORM);
     assertThat(post.statusCode()).isEqualTo(303);
@@ -106,6 +107,21 @@ class PagesTest {
     var r = page("/check?q=Carol.vouch&useCase=payment");
     assertThat(r.statusCode()).isEqualTo(200);
     assertThat(r.bodyAsString()).contains("id=\"wallet\">" + wallet + "<").contains("carol.vouch");
+  }
+
+  @Test
+  void theProfilePagePrintsTimesAsTheReceiptPageDoes() {
+    String wallet = "0x" + "8".repeat(40);
+    Snapshots.commit(app.app.pool(), Snapshots.of(wallet, Snapshots.strong(),
+        app.clock.instant().minus(Duration.ofHours(1)), Snapshots.healthyCoverage(app.clock.instant())));
+    Sql.exec(app.database, "INSERT INTO identities (username, wallet, display_name, created_at) "
+        + "VALUES ('dora.vouch', ?, 'Dora', '2026-11-25T03:47:29.114498Z')", wallet);
+    var r = page("/u/dora.vouch");
+    assertThat(r.statusCode()).isEqualTo(200);
+    String html = r.bodyAsString();
+    assertThat(html).contains("id=\"created\">2026-11-25 03:47 UTC<")
+        .containsPattern("\\(updated \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC\\)")
+        .doesNotContainPattern("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d");
   }
 
   @Test

@@ -1,11 +1,11 @@
 package dev.vouch.support;
 
-import dev.vouch.budget.KeysCli;
+import dev.vouch.cli.VouchCommand;
 import dev.vouch.config.AppConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
+import java.util.stream.Stream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -25,11 +25,12 @@ public final class TestKeys {
 
   private TestKeys() {}
 
+  /** Runs {@code keys <args>} through the real command line, in process. */
   public static Run run(AppConfig config, String... args) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int status = KeysCli.run(config, List.of(args), new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8));
+    int status = VouchCommand.execute(() -> config, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8), Stream.concat(Stream.of("keys"), Stream.of(args)).toArray(String[]::new));
     return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 

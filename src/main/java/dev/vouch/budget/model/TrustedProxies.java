@@ -36,17 +36,20 @@ public final class TrustedProxies {
     this.networks = networks;
   }
 
+  private static final String SETTING = "http.trustedProxies (VOUCH_HTTP_TRUSTED_PROXIES)";
+  private static final String EXPECTED = "; expected comma-separated CIDRs of the proxies in front of Vouch, e.g. 10.0.0.0/8,fd00::/8";
+
   /** CIDRs such as 10.0.0.0/8 or fd00::/8; a bare address is a single host. */
   public static TrustedProxies parse(List<String> cidrs) {
     List<Network> out = new ArrayList<>();
     for (String cidr : cidrs == null ? List.<String>of() : cidrs) {
       String[] parts = cidr.trim().split("/", 2);
       byte[] base = IpAddresses.parse(parts[0])
-          .orElseThrow(() -> new IllegalArgumentException("http.trustedProxies: not an IP network: " + cidr));
+          .orElseThrow(() -> new IllegalArgumentException(SETTING + ": '" + cidr + "' is not an IP network" + EXPECTED));
       int max = base.length * 8;
       int prefix = parts.length == 2 ? parsePrefix(parts[1], cidr) : max;
       if (prefix < 0 || prefix > max) {
-        throw new IllegalArgumentException("http.trustedProxies: bad prefix length in " + cidr);
+        throw new IllegalArgumentException(SETTING + ": bad prefix length in '" + cidr + "'" + EXPECTED);
       }
       out.add(new Network(base, prefix));
     }
@@ -57,7 +60,7 @@ public final class TrustedProxies {
     try {
       return Integer.parseInt(s.trim());
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException("http.trustedProxies: bad prefix length in " + cidr, e);
+      throw new IllegalArgumentException(SETTING + ": bad prefix length in '" + cidr + "'" + EXPECTED, e);
     }
   }
 

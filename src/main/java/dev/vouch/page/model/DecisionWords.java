@@ -27,7 +27,7 @@ public record DecisionWords(
   public static DecisionWords of(DecisionFields d) {
     return new DecisionWords(d.wallet(), d.username(), d.useCase().name(), d.decision().name(),
         Words.verdictTitle(d.decision()), Words.verdictSentence(d.decision(), d.useCase()), d.riskLevel(),
-        d.score(), Words.limit(d.recommendedLimit()), d.recommendedLimit().basis(), d.reasons(), d.warnings(),
+        d.score(), Words.limit(d.recommendedLimit()), d.recommendedLimit().basis(), d.reasons(), Words.forPeople(d.warnings()),
         d.scoreModelVersion(), d.decisionModelVersion());
   }
 }

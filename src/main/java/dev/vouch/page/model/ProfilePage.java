@@ -1,13 +1,18 @@
 package dev.vouch.page.model;
 
 /**
- * The public profile page (/u/<username>): the profile read (SPEC 2.8) in plain words.
+ * The public profile page (/u/<username>): the profile read in plain words, times as the receipt page prints them.
  * Timestamps arrive as ISO 8601 text; scoreUpdatedAt is null before the first commit.
  */
 public record ProfilePage(String username, String wallet, String displayName, String createdAt, int score,
     String riskLevel, int walletAgeDays, int activeChainCount, long totalTxCount, String scoreUpdatedAt,
     boolean indexed, long attestationCount, int trustedPeerCount, int reciprocalCount, String networkHealth,
     double trustConfidence, String scoreModelVersion) {
+
+  /** When the username was claimed, as every page prints times. */
+  public String registeredAt() {
+    return Words.utc(createdAt);
+  }
 
   /** One sentence about the verified relationships. */
   public String trustSentence() {
@@ -20,7 +25,7 @@ public record ProfilePage(String username, String wallet, String displayName, St
   }
 
   public String scoreSentence() {
-    return indexed ? score + " / 100 · " + riskLevel + " (updated " + scoreUpdatedAt + ")"
+    return indexed ? score + " / 100 · " + riskLevel + " (updated " + Words.utc(scoreUpdatedAt) + ")"
         : "Not scored yet: indexing of this wallet was queued when the username was claimed.";
   }
 }

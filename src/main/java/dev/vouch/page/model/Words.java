@@ -1,5 +1,7 @@
 package dev.vouch.page.model;
 
+import dev.vouch.decision.model.Coded;
+import dev.vouch.decision.model.DecisionModel;
 import dev.vouch.decision.model.Freshness;
 import dev.vouch.decision.model.RecommendedLimit;
 import dev.vouch.decision.model.UseCase;
@@ -8,6 +10,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Locale;
 
 /** The plain words pages use for verdicts, limits and freshness; the clock is passed in. */
@@ -76,6 +80,28 @@ public final class Words {
     String age = ago(f.lastIndexedAt(), mintedAt);
     return "Evidence indexed " + ("just now".equals(age) ? "just before minting" : age.replace(" ago", " before minting"))
         + " (" + utc(f.lastIndexedAt()) + ").";
+  }
+
+  /**
+   * Warnings as a person on a page reads them: the API's instruction to POST to intake becomes a
+   * plain statement (the check page offers its own "Start indexing" button right below).
+   */
+  public static List<Coded> forPeople(List<Coded> warnings) {
+    return warnings.stream().map(w -> DecisionModel.WALLET_NOT_INDEXED.equals(w.code())
+        ? new Coded(w.code(), "Vouch has not indexed this wallet yet, so this verdict rests on no evidence about it.")
+        : w).toList();
+  }
+
+  /** An ISO 8601 time as pages print it ("2026-11-25 03:52 UTC"); text that is not one stays as it is. */
+  public static String utc(String iso) {
+    if (iso == null || iso.isBlank()) {
+      return "never";
+    }
+    try {
+      return utc(DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(iso, Instant::from));
+    } catch (DateTimeParseException e) {
+      return iso;
+    }
   }
 
   public static String utc(Instant at) {

@@ -9,7 +9,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -22,93 +22,103 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
- * {@code chains verify [--wallet W]}: asks every configured source of every indexed chain once and
- * prints, per chain, the chain id, the head block, which methods work with their latency, and
- * whether the sources agree on a sample wallet's recent history. Hosts are printed, never full
- * URLs (RPC URLs often carry a key in their path). Exit status 0 when every indexed chain has a
- * working history source, 1 otherwise, 2 on usage errors.
+ * What {@code chains verify} reports: asks every configured source of every indexed chain once
+ * and records, per chain, the chain id, the head block, which methods work with their latency, and
+ * whether the sources agree on a sample wallet's recent history. Hosts are reported, never full
+ * URLs (RPC URLs often carry a key in their path). The command line prints the report as text or
+ * JSON; it passes when every indexed chain has a working history source.
  */
-public final class ChainsCli {
+public final class ChainVerification {
 
-  static final String USAGE = "usage: chains verify [--wallet 0x...]\n";
   /** Recent history compared between sources. */
   static final int SAMPLE = 25;
 
-  private final Vertx vertx;
-  private final AppConfig config;
-  private final PrintStream out;
+  /** One probe: an RPC URL, the aggregate reads, or one history source. */
+  public record Check(String name, boolean ok, String detail) {}
 
-  private ChainsCli(Vertx vertx, AppConfig config, PrintStream out) {
-    this.vertx = vertx;
-    this.config = config;
-    this.out = out;
+  /** agree, differ or not_checked, and the sentence that says so. */
+  public record Agreement(String status, String text) {}
+
+  public record ChainReport(String name, long chainId, String mode, List<Check> checks, Agreement agreement,
+      boolean working) {}
+
+  /** Every indexed chain; {@code problem} says why there is nothing to verify. */
+  public record Report(List<ChainReport> chains, String problem) {
+    public boolean ok() {
+      return problem == null && chains.stream().allMatch(ChainReport::working);
+    }
+
+    /** The text form: a header line per chain, then one line per check and the agreement. */
+    public void print(PrintWriter out) {
+      if (problem != null) {
+        out.println(problem);
+      }
+      for (ChainReport c : chains) {
+        out.println(c.name() + " (chain id " + c.chainId() + ", mode " + c.mode() + ")");
+        c.checks().forEach(k -> out.println("  " + k.name() + ": " + k.detail()));
+        out.println("  " + c.agreement().text());
+      }
+    }
   }
 
-  public static int run(AppConfig config, List<String> args, PrintStream out, PrintStream err) {
-    if (args.isEmpty() || !args.get(0).equals("verify")) {
-      err.print(USAGE);
-      return 2;
-    }
-    String wallet = null;
-    int w = args.indexOf("--wallet");
-    if (w >= 0) {
-      if (w + 1 >= args.size() || !args.get(w + 1).matches("0x[0-9a-fA-F]{40}")) {
-        err.print("--wallet needs a 0x address\n" + USAGE);
-        return 2;
-      }
-      wallet = args.get(w + 1).toLowerCase(Locale.ROOT);
-    }
+  private final Vertx vertx;
+  private final AppConfig config;
+
+  private ChainVerification(Vertx vertx, AppConfig config) {
+    this.vertx = vertx;
+    this.config = config;
+  }
+
+  /** Blocking: runs on its own Vert.x instance, for the command line's main thread. */
+  public static Report run(AppConfig config, String wallet) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      ChainsCli cli = new ChainsCli(vertx, config, out);
-      String sample = wallet;
-      Promise<Boolean> done = Promise.promise();
-      vertx.runOnContext(v -> cli.verifyAll(sample).onComplete(done));
-      boolean ok = done.future().toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
-      return ok ? 0 : 1;
-    } catch (Exception e) {
-      err.println("verify failed: " + e.getMessage());
-      return 1;
+      ChainVerification v = new ChainVerification(vertx, config);
+      Promise<Report> done = Promise.promise();
+      vertx.runOnContext(x -> v.verifyAll(wallet == null ? null : wallet.toLowerCase(Locale.ROOT)).onComplete(done));
+      return done.future().toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
     } finally {
       vertx.close();
     }
   }
 
-  private Future<Boolean> verifyAll(String wallet) {
+  private Future<Report> verifyAll(String wallet) {
     List<ChainConfig> chains = config.chains().stream().filter(ChainConfig::indexed).toList();
     if (chains.isEmpty()) {
-      out.println("no chain of the catalogue has rpcUrls or sources: nothing is indexed");
-      return Future.succeededFuture(false);
+      return Future.succeededFuture(new Report(List.of(), "no chain of the catalogue has rpcUrls or sources: nothing is indexed"));
     }
-    Future<Boolean> all = Future.succeededFuture(true);
+    List<ChainReport> reports = new ArrayList<>();
+    Future<Void> all = Future.succeededFuture();
     for (ChainConfig chain : chains) {
-      all = all.compose(ok -> verify(chain, wallet).map(chainOk -> ok && chainOk));
+      all = all.compose(x -> verify(chain, wallet).map(r -> {
+        reports.add(r);
+        return null;
+      }));
     }
-    return all;
+    return all.map(x -> new Report(List.copyOf(reports), null));
   }
 
-  /** One chain, its lines printed together; true when a history source works. */
-  private Future<Boolean> verify(ChainConfig chain, String wallet) {
+  /** One chain; working when a history source works. */
+  private Future<ChainReport> verify(ChainConfig chain, String wallet) {
     WebClient web = ChainSources.webClient(vertx, chain);
     AppConfig.Indexing ix = config.indexing();
     RpcClient rpc = new RpcClient(vertx, web, chain, 0, ix.rpcBackoffMs(), ix.maxResponseBytes(),
         ChainTraffic.of(vertx, ix));
-    List<String> lines = new ArrayList<>();
-    lines.add(chain.name() + " (chain id " + chain.chainId() + ", mode " + chain.mode() + ")");
+    List<Check> lines = new ArrayList<>();
     Future<String> sample = wallet != null ? Future.succeededFuture(wallet) : sampleWallet(rpc, chain);
     Future<Void> rpcs = Future.succeededFuture();
     for (int i = 0; i < chain.rpcUrls().size(); i++) {
       int url = i;
       rpcs = rpcs.compose(v -> timed(() -> rpc.send(url, List.of(RpcCall.of("eth_chainId"), RpcCall.of("eth_blockNumber"))))
           .transform(ar -> {
-            String where = "  rpc " + (url + 1) + " " + host(chain.rpcUrls().get(url)) + ": ";
+            String where = "rpc " + (url + 1) + " " + host(chain.rpcUrls().get(url));
             if (ar.failed()) {
-              lines.add(where + "FAILED " + ar.cause().getMessage());
+              lines.add(new Check(where, false, "FAILED " + ar.cause().getMessage()));
             } else {
               List<JsonNode> r = ar.result().value;
               boolean match = rpc.chainIdMatches(r.get(0));
-              lines.add(where + "eth_chainId " + (match ? "ok" : "WRONG CHAIN " + RpcShapes.clip(r.get(0).toString()))
-                  + ", head " + RpcShapes.smallQuantity(r.get(1), "eth_blockNumber") + ", " + ar.result().ms + " ms");
+              lines.add(new Check(where, match, "eth_chainId " + (match ? "ok" : "WRONG CHAIN " + RpcShapes.clip(r.get(0).toString()))
+                  + ", head " + RpcShapes.smallQuantity(r.get(1), "eth_blockNumber") + ", " + ar.result().ms + " ms"));
             }
             return Future.succeededFuture();
           }));
@@ -120,8 +130,8 @@ public final class ChainsCli {
       if (chain.mode() == ChainConfig.EvidenceMode.aggregate) {
         String probe = who != null ? who : "0x" + "0".repeat(40);
         each = timed(() -> AggregateReader.read(rpc.session(), probe, false)).transform(ar -> {
-          lines.add("  aggregate (eth_getTransactionCount, eth_getBalance, eth_getCode): "
-              + (ar.succeeded() ? "ok, " + ar.result().ms + " ms" : "FAILED " + ar.cause().getMessage()));
+          lines.add(new Check("aggregate (eth_getTransactionCount, eth_getBalance, eth_getCode)", ar.succeeded(),
+              ar.succeeded() ? "ok, " + ar.result().ms + " ms" : "FAILED " + ar.cause().getMessage()));
           working[0] |= ar.succeeded();
           return Future.succeededFuture();
         });
@@ -132,15 +142,14 @@ public final class ChainsCli {
       }
       return each.map(x -> who);
     }).map(who -> {
-      lines.add("  " + agreement(who, histories));
       web.close();
-      lines.forEach(out::println);
-      return working[0];
+      return new ChainReport(chain.name(), chain.chainId(), chain.mode().name(), List.copyOf(lines),
+          agreement(who, histories), working[0]);
     });
   }
 
   private Future<Void> source(ChainConfig chain, ChainConfig.Source s, WebClient web, RpcClient rpc, String who,
-      List<String> lines, Map<String, ChainOutcome.History> histories, boolean[] working) {
+      List<Check> lines, Map<String, ChainOutcome.History> histories, boolean[] working) {
     String probe = who != null ? who : "0x" + "0".repeat(40);
     List<String> parts = new ArrayList<>();
     Future<Void> methods;
@@ -157,7 +166,8 @@ public final class ChainsCli {
     return methods.compose(v -> timed(() -> history.history(probe, SAMPLE))).transform(ar -> {
       String what = s.type() == ChainConfig.SourceType.otterscan ? "ots_searchTransactionsBefore"
           : s.type() == ChainConfig.SourceType.etherscan ? "txlist+txlistinternal" : "addresses/{address}/transactions";
-      if (ar.succeeded()) {
+      boolean ok = ar.succeeded();
+      if (ok) {
         parts.add(what + " ok " + ar.result().ms + " ms");
         working[0] = true;
         if (who != null) {
@@ -166,7 +176,7 @@ public final class ChainsCli {
       } else {
         parts.add(what + " FAILED " + ar.cause().getMessage());
       }
-      lines.add("  " + s.name() + (s.url() == null ? "" : " " + host(s.url())) + ": " + String.join(" | ", parts));
+      lines.add(new Check(s.name() + (s.url() == null ? "" : " " + host(s.url())), ok, String.join(" | ", parts)));
       return Future.succeededFuture();
     });
   }
@@ -202,12 +212,13 @@ public final class ChainsCli {
    * Whether the sources list the same transactions of the wallet (sent or received at top level)
    * in the block range every one of them covered.
    */
-  static String agreement(String wallet, Map<String, ChainOutcome.History> histories) {
+  static Agreement agreement(String wallet, Map<String, ChainOutcome.History> histories) {
     if (wallet == null) {
-      return "agreement: not checked (no sample wallet; pass --wallet 0x...)";
+      return new Agreement("not_checked", "agreement: not checked (no sample wallet; pass --wallet 0x...)");
     }
     if (histories.size() < 2) {
-      return "agreement: not checked on " + wallet + " (" + histories.size() + " source answered, two are needed)";
+      return new Agreement("not_checked",
+          "agreement: not checked on " + wallet + " (" + histories.size() + " source answered, two are needed)");
     }
     long from = 0;
     for (ChainOutcome.History h : histories.values()) {
@@ -238,8 +249,8 @@ public final class ChainsCli {
       }
     });
     String scope = "on " + wallet + " from block " + from + ", " + reference.size() + " transactions";
-    return differ.isEmpty() ? "agreement: " + String.join(", ", hashes.keySet()) + " agree " + scope
-        : "agreement: DIFFER " + scope + ": " + String.join("; ", differ);
+    return differ.isEmpty() ? new Agreement("agree", "agreement: " + String.join(", ", hashes.keySet()) + " agree " + scope)
+        : new Agreement("differ", "agreement: DIFFER " + scope + ": " + String.join("; ", differ));
   }
 
   /** Without --wallet: the sender of the newest transaction in the last blocks, when RPC is configured. */

@@ -1,0 +1,39 @@
+package dev.vouch.cli;
+
+import dev.vouch.VouchApp;
+import dev.vouch.config.AppConfig;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** Runs the service until stopped (SIGTERM drains it). */
+@Command(name = "serve", description = "Run the service until stopped (SIGTERM drains it).")
+final class ServeCommand implements Callable<Integer> {
+
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--role", paramLabel = "<role>",
+      description = "api, worker or all (default: VOUCH_ROLE, else all). api serves HTTP; worker indexes and commits.")
+  AppConfig.Role role;
+
+  @Override
+  public Integer call() throws Exception {
+    return serve(VouchCommand.of(spec).config(), role);
+  }
+
+  static int serve(AppConfig config, AppConfig.Role role) throws Exception {
+    VouchApp app = VouchApp.start(role == null ? config : config.withRole(role), Clock.systemUTC());
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      app.close();
+      stopped.countDown();
+    }, "vouch-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,112 @@
+package dev.vouch.cli;
+
+import dev.vouch.config.AppConfig;
+import dev.vouch.StartupFailures;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The root of the command line. Every command is a class of this package; to add one, write it
+ * (a {@code @Command} implementing {@code Callable<Integer>}) and list it in {@code subcommands}
+ * below. Help and version options are inherited by every command and never act. Exit status:
+ * 0 done, 1 failed or refused, 2 usage error. Configuration is read only when a command runs, so
+ * {@code --help} works even with a broken configuration.
+ */
+@Command(name = "vouch", scope = ScopeType.INHERIT, mixinStandardHelpOptions = true,
+    versionProvider = BuildInfo.class, sortOptions = false, usageHelpAutoWidth = true,
+    description = {
+        "Wallet counterparty decisions. Without a command: serve (role from VOUCH_ROLE, default all).",
+        "Configuration: config/application.yaml, overridden by environment variables "
+            + "(PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded PostgreSQL in ./data/pg."},
+    footer = {"", "Exit status: 0 done, 1 failed or refused, 2 usage error."},
+    subcommands = {
+        ServeCommand.class,
+        MigrateCommand.class,
+        KeysCommand.class,
+        ChainsCommand.class,
+        ReceiptKeysCommand.class,
+        ReadModelCommand.class,
+        CompletionCommand.class,
+        HelpCommand.class,
+    })
+public final class VouchCommand implements Callable<Integer> {
+
+  private final Supplier<AppConfig> configSource;
+  private AppConfig config;
+
+  @Spec
+  CommandSpec spec;
+
+  VouchCommand(Supplier<AppConfig> configSource) {
+    this.configSource = configSource;
+  }
+
+  /** The configuration, read on first use. */
+  AppConfig config() {
+    if (config == null) {
+      config = configSource.get();
+    }
+    return config;
+  }
+
+  /** The root of whichever command runs, for its configuration. */
+  static VouchCommand of(CommandSpec spec) {
+    return (VouchCommand) spec.root().userObject();
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    return ServeCommand.serve(config(), null);
+  }
+
+  /** The command tree with its output, error stream and handlers; tests run it in process. */
+  public static CommandLine commandLine(Supplier<AppConfig> config, PrintStream out, PrintStream err) {
+    VouchCommand root = new VouchCommand(config);
+    CommandLine cli = new CommandLine(root);
+    cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+    cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
+    cli.setParameterExceptionHandler((ex, args) -> {
+      CommandLine failed = ex.getCommandLine();
+      PrintWriter w = failed.getErr();
+      String name = failed.getCommandSpec().qualifiedName();
+      // picocli checks required options before it reports what it did not recognise: name both.
+      List<String> unknown = failed.getUnmatchedArguments();
+      if (!(ex instanceof CommandLine.UnmatchedArgumentException) && !unknown.isEmpty()) {
+        w.println(name + ": Unknown option" + (unknown.size() == 1 ? "" : "s") + ": "
+            + unknown.stream().map(a -> "'" + a + "'").collect(Collectors.joining(", ")));
+      }
+      w.println(name + ": " + ex.getMessage());
+      if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, w)) {
+        failed.usage(w);
+      }
+      return failed.getCommandSpec().exitCodeOnInvalidInput();
+    });
+    cli.setExecutionExceptionHandler((ex, failed, parsed) -> {
+      // One readable line naming the cause; the trace is noise for every cause we can name.
+      failed.getErr().println("vouch: " + StartupFailures.describe(ex, root.config));
+      return failed.getCommandSpec().exitCodeOnExecutionException();
+    });
+    return cli;
+  }
+
+  public static int execute(Supplier<AppConfig> config, PrintStream out, PrintStream err, String... args) {
+    CommandLine cli = commandLine(config, out, err);
+    try {
+      return cli.execute(args);
+    } finally {
+      cli.getOut().flush();
+      cli.getErr().flush();
+    }
+  }
+}
