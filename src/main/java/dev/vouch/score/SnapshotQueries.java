@@ -26,6 +26,7 @@ final class SnapshotQueries {
              s.global_wallet_age_days, s.active_chains, s.total_tx_count, s.arc_tx_count,
              s.unique_counterparties, s.flagged_counterparties, s.failed_tx_count,
              s.accepted_attestations, s.attestation_counterparties, s.peer_score_sum, s.flagged_lists,
+             s.seasoned_counterparties,
              coalesce(s.coverage, (SELECT json_agg(json_build_object(
                         'chain', c.chain, 'status', c.status, 'transient', c.is_transient,
                         'standing', c.is_standing, 'historyCapped', c.history_capped,
@@ -37,7 +38,7 @@ final class SnapshotQueries {
                         'peer', p.peer, 'at', (extract(epoch FROM a.accepted_at) * 1000)::bigint,
                         'out', a.from_wallet = q.address, 'value', a.tx_value::text,
                         'peerFirst', (extract(epoch FROM ps.first_activity_at) * 1000)::bigint,
-                        'peerFunder', ps.funder))
+                        'peerFunder', ps.funder, 'peerSeasoned', ps.seasoned_counterparties))
                 FROM trust_edges a
                 CROSS JOIN LATERAL (SELECT CASE WHEN a.from_wallet = q.address THEN a.to_wallet
                                                 ELSE a.from_wallet END AS peer) p
@@ -81,9 +82,9 @@ final class SnapshotQueries {
         verified_attestations, propagated_trust, transaction_activity, risk_penalty,
         first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
         unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
-        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage)
+        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage, seasoned_counterparties)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-        $20, $21, $22, $23, $24, $25, $26)
+        $20, $21, $22, $23, $24, $25, $26, $27)
       RETURNING id
       """;
 

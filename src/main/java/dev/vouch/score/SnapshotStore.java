@@ -124,7 +124,7 @@ public final class SnapshotStore {
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
         .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())))
-        .addString(coverageText(s.chains()));
+        .addString(coverageText(s.chains())).addInteger(e.seasonedCounterparties());
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))
@@ -330,7 +330,8 @@ public final class SnapshotStore {
           row.getLong("total_tx_count"), row.getLong("arc_tx_count"),
           row.getInteger("unique_counterparties"), row.getInteger("flagged_counterparties"),
           row.getLong("failed_tx_count"), row.getInteger("accepted_attestations"),
-          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"));
+          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"),
+          row.getInteger("seasoned_counterparties"));
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
@@ -449,7 +450,7 @@ public final class SnapshotStore {
       Long peerFirst = e.getLong("peerFirst");
       out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out"),
           value == null ? null : new BigInteger(value), peerFirst == null ? null : Instant.ofEpochMilli(peerFirst),
-          e.getString("peerFunder")));
+          e.getString("peerFunder"), e.getInteger("peerSeasoned")));
     }
     return out;
   }
