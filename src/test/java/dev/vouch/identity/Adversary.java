@@ -29,13 +29,16 @@ final class Adversary {
 
   /** How many of each shape; sizes of the rings are their member counts. */
   record Scale(int honest, int[] freshRings, int[] agedRings, int freshStar, int agedStar, int borrow, int chain,
-      int singleSource, int churn) {
+      int singleSource, int churn, int agedActiveRing) {
 
-    /** The default-suite size: every shape once, small. */
-    static final Scale SMOKE = new Scale(12, new int[] {3, 5}, new int[] {4}, 4, 4, 3, 3, 4, 3);
-    /** bench/adversarial.sh: rings up to 50 and a larger honest population. */
+    /** The default-suite size: every shape within the targets once, small. */
+    static final Scale SMOKE = new Scale(12, new int[] {3, 5}, new int[] {4}, 4, 4, 3, 3, 4, 3, 0);
+    /**
+     * bench/adversarial.sh: rings up to 50 and a larger honest population, plus a ring of bought
+     * aged active wallets, which is outside the targets (its history is an honest wallet's).
+     */
     static final Scale FULL = new Scale(120, new int[] {3, 5, 10, 25, 50}, new int[] {3, 5, 10, 25}, 20, 20, 20, 10,
-        20, 6);
+        20, 6, 5);
   }
 
   static final class Member {
@@ -123,6 +126,9 @@ final class Adversary {
     chain("chain-" + scale.chain(), scale.chain());
     ring("single-source-" + scale.singleSource(), scale.singleSource(), false, true);
     ring("churn-" + scale.churn(), scale.churn(), false, false);
+    if (scale.agedActiveRing() > 0) {
+      agedActiveRing("aged-active-ring-" + scale.agedActiveRing(), scale.agedActiveRing());
+    }
   }
 
   static Instant ago(double days) {
@@ -257,6 +263,26 @@ final class Adversary {
         Tx t = tx(ago(uniform(0.6, 4)), a.address(), b.address());
         Tx again = churn ? tx(ago(uniform(0.6, 4)), b.address(), a.address()) : null;
         vouches.add(new Vouch(a, b, t, true, again));
+      }
+    }
+  }
+
+  /**
+   * Bought wallets with years of organic history of their own (funded 400-900 days ago, active
+   * since), then a complete ring of attestations today: on history alone, honest wallets.
+   */
+  private void agedActiveRing(String shape, int n) {
+    List<Member> ring = new ArrayList<>();
+    for (int i = 0; i < n; i++) {
+      Member m = member(shape, i, Label.farm);
+      fund(m, uniform(400, 900), null);
+      organic(m, 12);
+      ring.add(m);
+    }
+    for (int i = 0; i < n; i++) {
+      for (int j = i + 1; j < n; j++) {
+        vouches.add(new Vouch(ring.get(i), ring.get(j), tx(ago(uniform(0.6, 4)), ring.get(i).address(),
+            ring.get(j).address()), true, null));
       }
     }
   }
