@@ -36,9 +36,9 @@ final class AdversarialRun implements AutoCloseable {
 
   /** Reasons that mean the trust or history model held the wallet back (rather than missing evidence). */
   static final Set<String> FLAGS = Set.of("TRUST_ANOMALY", "TRUST_ANOMALY_HIGH", "TRUST_GRAPH_SUSPICIOUS",
-      "HISTORY_UNSEASONED");
+      "HISTORY_UNSEASONED", "TRUST_PEERS_UNSEASONED");
   /** Reasons only the current models give: an honest wallet holding one lost an allow the older model gave. */
-  static final Set<String> NEW_IN_THIS_MODEL = Set.of("HISTORY_UNSEASONED");
+  static final Set<String> NEW_IN_THIS_MODEL = Set.of("HISTORY_UNSEASONED", "TRUST_PEERS_UNSEASONED");
 
   record Outcome(Member member, String verdict, int limit, int score, List<String> reasons) {
 
