@@ -29,7 +29,6 @@ public final class Main {
                                         agreement of the sources on W's recent history
         receipt-keys new [current.json] print a private Ed25519 JWK set for receipt signing: a new
                                         key first, then those of current.json (rotation)
-        version | --version             print the score and decision model versions
       Configuration: config/application.yaml, overridden by environment variables
       (PORT, DATABASE_URL, REDIS_URL, VOUCH_*). No DATABASE_URL = embedded Postgres in ./data/pg.
       """;
@@ -40,12 +39,6 @@ public final class Main {
     Logs.configure(Level.INFO);
     List<String> argv = Arrays.asList(args);
     String command = argv.isEmpty() ? "serve" : argv.get(0);
-    if (command.equals("version") || command.equals("--version")) {
-      // Needs no configuration: the models' versions are what decisions and receipts carry.
-      System.out.println("vouch score model " + dev.vouch.score.model.ScoreModel.VERSION + ", decision model "
-          + dev.vouch.decision.model.DecisionModel.VERSION);
-      return;
-    }
     AppConfig config;
     try {
       config = ConfigLoader.load(System.getenv());

@@ -135,13 +135,6 @@ class OperatorCliTest {
   }
 
   @Test
-  void versionNamesTheModelVersions() throws Exception {
-    Run run = vouch(Files.createTempDirectory("vouch-version"), Map.of(), "--version");
-    assertThat(run.await()).isZero();
-    assertThat(run.stdout()).isEqualTo("vouch score model identity_score_v2, decision model decision_v0.5\n");
-  }
-
-  @Test
   void anUnknownCommandSaysSo() throws Exception {
     Run run = vouch(Files.createTempDirectory("vouch-cmd"), Map.of(), "serv");
     assertThat(run.await()).isEqualTo(2);
