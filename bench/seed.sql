@@ -12,7 +12,7 @@ INSERT INTO snapshots (wallet, committed_at, score_model_version, score,
   first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
   unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
   attestation_counterparties, peer_score_sum, job_id)
-SELECT '0x' || lpad(to_hex(i), 40, '0'), now() - interval '1 hour', 'identity_score_v1',
+SELECT '0x' || lpad(to_hex(i), 40, '0'), now() - interval '1 hour', 'identity_score_v2',
        20 + i % 70, 10 + i % 15, 5 + i % 10, 5 + i % 10, 5 + i % 15, 0, 0, 5 + i % 15, 0,
        now() - make_interval(days => 30 + i % 1500), 30 + i % 1500, ARRAY['Arc Testnet', 'Ethereum Mainnet'],
        10 + i % 500, 5 + i % 200, 3 + i % 80, 0, 0, 0, 0, 0, NULL

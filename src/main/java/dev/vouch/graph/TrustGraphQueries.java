@@ -20,6 +20,7 @@ final class TrustGraphQueries {
              a.id, a.from_wallet, a.to_wallet, a.chain_id, a.tx_hash, a.tx_value::text AS tx_value, a.tx_time,
              a.accepted_at, p.peer, i.username AS peer_username, ps.score AS peer_score,
              ps.first_activity_at AS peer_first, ps.funder AS peer_funder,
+             ps.seasoned_counterparties AS peer_seasoned,
              (SELECT count(DISTINCT c1.counterparty)
                 FROM counterparties c1
                 JOIN counterparties c2 ON c2.counterparty = c1.counterparty AND c2.snapshot_id = ps.id

@@ -35,7 +35,7 @@ public final class TrustGraphStore {
 
   private record EdgeRow(long id, String from, String to, long chainId, BigInteger value, Instant txTime,
       Instant acceptedAt, String peer, String peerUsername, Integer peerScore, Instant peerFirst, String peerFunder,
-      long shared) {}
+      long shared, Integer peerSeasoned) {}
 
   public Future<TrustGraphView> read(String wallet, Instant now) {
     return pool.preparedQuery(TrustGraphQueries.EDGES).execute(Tuple.of(wallet))
@@ -53,7 +53,7 @@ public final class TrustGraphStore {
                   r.getLong("chain_id"), v == null ? null : new BigInteger(v), instant(r.getOffsetDateTime("tx_time")),
                   instant(r.getOffsetDateTime("accepted_at")), r.getString("peer"), r.getString("peer_username"),
                   r.getInteger("peer_score"), instant(r.getOffsetDateTime("peer_first")), r.getString("peer_funder"),
-                  r.getLong("shared_counterparties")));
+                  r.getLong("shared_counterparties"), r.getInteger("peer_seasoned")));
             }
           }
           return view(self == null ? TrustSubject.unknown(wallet) : self, edges, now);
@@ -67,7 +67,7 @@ public final class TrustGraphStore {
     Map<String, List<EdgeRow>> byPeer = new TreeMap<>();
     for (EdgeRow r : rows) {
       edges.add(new TrustEdge(r.peer(), r.acceptedAt(), r.from().equals(self.wallet()), r.value(), r.peerFirst(),
-          r.peerFunder()));
+          r.peerFunder(), r.peerSeasoned()));
       if (r.peerScore() != null) {
         scores.put(r.peer(), r.peerScore());
       }

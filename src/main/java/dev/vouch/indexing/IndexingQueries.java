@@ -140,18 +140,24 @@ final class IndexingQueries {
         FROM f
       """;
 
-  /** Verified and accepted attestations of $1, their distinct peers, and the peers' latest scores. */
+  /**
+   * Verified and accepted attestations of $1, their distinct peers with seasoned history, and
+   * those peers' latest scores (identity_score_v2: a peer whose latest snapshot counts fewer than
+   * $2 (ScoreModel.SEASONED_MIN) seasoned counterparties lends nothing; one without the count, or without a snapshot, does).
+   */
   static final String ATTESTATION_FACTS = """
       WITH edges AS (
         SELECT CASE WHEN a.from_wallet = $1 THEN a.to_wallet ELSE a.from_wallet END AS peer
           FROM trust_edges a
          WHERE a.from_wallet = $1 OR a.to_wallet = $1),
-      peers AS (SELECT DISTINCT peer FROM edges)
+      peers AS (SELECT DISTINCT e.peer, s.score
+                  FROM edges e
+                  LEFT JOIN wallets w ON w.address = e.peer
+                  LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
+                 WHERE s.seasoned_counterparties IS NULL OR s.seasoned_counterparties >= $2)
       SELECT (SELECT count(*) FROM edges) AS accepted,
              (SELECT count(*) FROM peers) AS peers,
-             (SELECT coalesce(sum(s.score), 0) FROM peers p
-                JOIN wallets w ON w.address = p.peer
-                JOIN snapshots s ON s.id = w.latest_snapshot_id) AS peer_score_sum
+             (SELECT coalesce(sum(p.score), 0) FROM peers p) AS peer_score_sum
       """;
 
   static final String NOTIFY_SNAPSHOT = "SELECT pg_notify('vouch_snapshot', $1)";

@@ -161,7 +161,8 @@ public final class JobStore {
   }
 
   static Future<AttestationFacts> attestationFacts(SqlConnection conn, String wallet) {
-    return conn.preparedQuery(IndexingQueries.ATTESTATION_FACTS).execute(Tuple.of(wallet))
+    return conn.preparedQuery(IndexingQueries.ATTESTATION_FACTS)
+        .execute(Tuple.of(wallet, dev.vouch.score.model.ScoreModel.SEASONED_MIN))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new AttestationFacts(Math.toIntExact(r.getLong("accepted")), Math.toIntExact(r.getLong("peers")),

@@ -62,7 +62,7 @@ public final class SnapshotCommits {
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
         .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())))
-        .addString(coverageText(s.chains()));
+        .addString(coverageText(s.chains())).addInteger(e.seasonedCounterparties());
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))

@@ -14,9 +14,9 @@ final class SnapshotQueries {
         verified_attestations, propagated_trust, transaction_activity, risk_penalty,
         first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
         unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
-        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage)
+        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage, seasoned_counterparties)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-        $20, $21, $22, $23, $24, $25, $26)
+        $20, $21, $22, $23, $24, $25, $26, $27)
       RETURNING id
       """;
 

@@ -235,7 +235,8 @@ public final class WalletReads {
           row.getLong("total_tx_count"), row.getLong("arc_tx_count"),
           row.getInteger("unique_counterparties"), row.getInteger("flagged_counterparties"),
           row.getLong("failed_tx_count"), row.getInteger("accepted_attestations"),
-          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"));
+          row.getInteger("attestation_counterparties"), row.getLong("peer_score_sum"),
+          row.getInteger("seasoned_counterparties"));
       snapshot = Optional.of(new CommittedSnapshot(
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
@@ -322,7 +323,7 @@ public final class WalletReads {
       Long peerFirst = e.getLong("peerFirst");
       out.add(new TrustEdge(e.getString("peer"), Instant.ofEpochMilli(e.getLong("at")), e.getBoolean("out"),
           value == null ? null : new BigInteger(value), peerFirst == null ? null : Instant.ofEpochMilli(peerFirst),
-          e.getString("peerFunder")));
+          e.getString("peerFunder"), e.getInteger("peerSeasoned")));
     }
     return out;
   }

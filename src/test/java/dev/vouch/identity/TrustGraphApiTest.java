@@ -28,7 +28,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Three neighbourhoods built on one Anvil home chain, claimed, indexed and attested through the
- * API: an isolated old wallet, a healthy wallet with four old peers funded independently, and a
+ * API: an isolated old wallet, a healthy wallet with four old peers funded independently (all five
+ * with seasoned history), and a
  * ring of five young wallets funded from one source that attest each other. Trust reads,
  * decisions and the profile must match docs/models.md.
  */
@@ -70,6 +71,12 @@ class TrustGraphApiTest {
     arc.sendAt(days(11), funder(), isolated.address(), E18);
     for (int i = 0; i < 4; i++) {
       arc.sendAt(days(12 + i), funder(), peers.get(i).address(), E18);
+    }
+    // And each has dealt with someone else long ago: seasoned history (decision_v0.5 needs two
+    // counterparties first met 90+ days back; without it they would be aged but idle wallets).
+    arc.sendAt(days(200), healthy.address(), Anvil.randomAddress(), E18);
+    for (int i = 0; i < 4; i++) {
+      arc.sendAt(days(201 + i), peers.get(i).address(), Anvil.randomAddress(), E18);
     }
     // Each old peer pays the healthy wallet: the transactions they will attest.
     List<String> peerTx = new ArrayList<>();

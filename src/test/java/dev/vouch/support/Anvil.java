@@ -252,6 +252,41 @@ public final class Anvil implements AutoCloseable {
     }
   }
 
+  /** One planned value transfer. */
+  public record Transfer(String from, String to, BigInteger value) {}
+
+  /**
+   * Many transfers from many senders in one block at the given time: automine off, one JSON-RPC
+   * batch with explicit nonces kept in {@code nonces} (senders must send only through here); the
+   * hashes in order.
+   */
+  public List<String> block(Instant at, List<Transfer> transfers, java.util.Map<String, Long> nonces) {
+    rpc("evm_setAutomine", false);
+    try {
+      ArrayNode batch = MAPPER.createArrayNode();
+      int id = 1;
+      for (Transfer t : transfers) {
+        long nonce = nonces.merge(t.from(), 1L, Long::sum) - 1;
+        ObjectNode tx = MAPPER.createObjectNode().put("from", t.from()).put("to", t.to())
+            .put("value", hex(t.value())).put("nonce", "0x" + Long.toHexString(nonce)).put("gas", "0x5208");
+        batch.add(request(id++, "eth_sendTransaction", tx));
+      }
+      JsonNode answers = post(batch.toString());
+      String[] hashes = new String[transfers.size()];
+      for (JsonNode a : answers) {
+        if (a.has("error")) {
+          throw new IllegalStateException("block send: " + a.get("error"));
+        }
+        hashes[a.get("id").asInt() - 1] = a.get("result").asText();
+      }
+      setNextTimestamp(at);
+      rpc("evm_mine");
+      return List.of(hashes);
+    } finally {
+      rpc("evm_setAutomine", true);
+    }
+  }
+
   /** Fresh random address (no history on any chain). */
   public static String randomAddress() {
     byte[] b = new byte[20];

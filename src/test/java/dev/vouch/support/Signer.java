@@ -22,8 +22,13 @@ public final class Signer {
   }
 
   public static Signer random() {
+    return from(new SecureRandom());
+  }
+
+  /** A key drawn from the given generator: seeded generators give the same wallets every run. */
+  public static Signer from(java.util.Random rng) {
     byte[] b = new byte[32];
-    new SecureRandom().nextBytes(b);
+    rng.nextBytes(b);
     b[0] &= 0x7f;
     b[0] |= 0x01;
     return new Signer(ECKeyPair.create(new BigInteger(1, b)));

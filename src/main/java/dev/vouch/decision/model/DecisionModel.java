@@ -14,12 +14,14 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * decision_v0.4.1: rules D1-D7 of SPEC 2.2 as a pure function of committed evidence. Block
+ * decision_v0.5: rules D1-D7 of SPEC 2.2 as a pure function of committed evidence. Block
  * reasons come only from strong negative evidence (D3); missing evidence only ever adds caution.
+ * Since v0.5 allow also needs seasoned history, the wallet's own and at least one trust peer's
+ * (issue 21: what a farm cannot make today).
  */
 public final class DecisionModel {
 
-  public static final String VERSION = "decision_v0.4.1";
+  public static final String VERSION = "decision_v0.5";
   public static final String CURRENCY = "USDC";
 
   // Reasons: block (D3).
@@ -37,6 +39,10 @@ public final class DecisionModel {
   public static final String TRUST_GRAPH_MISSING = "VOUCH_TRUST_GRAPH_MISSING";
   public static final String DATA_LIMITED = "DATA_LIMITED";
   public static final String DATA_STALE = "DATA_STALE";
+  /** The wallet has no seasoned history (ScoreModel.unseasoned): fresh or aged but idle. */
+  public static final String HISTORY_UNSEASONED = "HISTORY_UNSEASONED";
+  /** Every verified trust peer lacks seasoned history: they lend no standing. */
+  public static final String TRUST_PEERS_UNSEASONED = "TRUST_PEERS_UNSEASONED";
   // Warnings: advisory only, never change the verdict.
   public static final String WALLET_NOT_INDEXED = "WALLET_NOT_INDEXED";
   public static final String DATA_PROVIDER_TRANSIENT = "DATA_PROVIDER_TRANSIENT";
@@ -99,6 +105,17 @@ public final class DecisionModel {
       caution.add(new Coded(TRUST_GRAPH_MISSING, "No verified Vouch trust relationships yet."));
       missing.add("trustGraph");
     }
+    // v0.5: time is what a farm cannot buy today; trust and recent activity never replace it.
+    if (ScoreModel.unseasoned(snap.evidence())) {
+      caution.add(new Coded(HISTORY_UNSEASONED, "Fewer than " + ScoreModel.SEASONED_MIN + " counterparties were"
+          + " first met at least " + ScoreModel.SEASONED_DAYS + " days before the evidence was read; recent activity"
+          + " and attestations alone do not lift a wallet to allow."));
+    }
+    if (trust.trustedPeerCount() > 0 && trust.seasonedPeerCount() == 0) {
+      caution.add(new Coded(TRUST_PEERS_UNSEASONED, "Every verified trust peer lacks seasoned history (fewer than "
+          + ScoreModel.SEASONED_MIN + " counterparties older than " + ScoreModel.SEASONED_DAYS + " days); they lend no"
+          + " standing."));
+    }
     if (snap.evidence().acceptedAttestations() == 0) {
       missing.add("attestations");
     }
@@ -131,7 +148,8 @@ public final class DecisionModel {
 
   static final List<String> USED_WITH_SNAPSHOT = List.of(
       "score", "breakdown.riskPenalty", "trust.trustedPeerCount", "trust.anomalyScore",
-      "trust.suspicious", "coverage", "freshness.lastIndexedAt");
+      "trust.suspicious", "trust.seasonedPeerCount", "history.seasonedCounterparties", "coverage",
+      "freshness.lastIndexedAt");
 
   static final List<String> USED_WITH_SNAPSHOT_LISTED = java.util.stream.Stream
       .concat(USED_WITH_SNAPSHOT.stream(), java.util.stream.Stream.of("screening")).toList();

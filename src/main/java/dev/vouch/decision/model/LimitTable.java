@@ -4,7 +4,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 /**
- * decision_v0.4.1 recommended limits in whole USDC, per use case, verdict and score band.
+ * decision_v0.5 recommended limits (unchanged since v0.4.1) in whole USDC, per use case, verdict and score band.
  * Rows never fall as the band rises, and an allow amount is never below the caution amount of
  * the same band, so more positive evidence never lowers the limit.
  */

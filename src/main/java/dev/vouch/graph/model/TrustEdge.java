@@ -14,12 +14,24 @@ import java.time.Instant;
  * @param value native value of the attested transaction in base units, or null
  * @param peerFirstActivityAt the peer's first on-chain activity per its latest snapshot, or null
  * @param peerFunder the peer's funding source per its latest snapshot, or null
+ * @param peerSeasoned the peer's seasoned counterparties per its latest snapshot, or null
  */
 public record TrustEdge(String peer, Instant acceptedAt, boolean outgoing, BigInteger value,
-    Instant peerFirstActivityAt, String peerFunder) {
+    Instant peerFirstActivityAt, String peerFunder, Integer peerSeasoned) {
 
   /** An edge with nothing known about its transaction or peer. */
   public TrustEdge(String peer, Instant acceptedAt, boolean outgoing) {
-    this(peer, acceptedAt, outgoing, null, null, null);
+    this(peer, acceptedAt, outgoing, null, null, null, null);
+  }
+
+  /** An edge whose peer's seasoned history is unknown. */
+  public TrustEdge(String peer, Instant acceptedAt, boolean outgoing, BigInteger value, Instant peerFirstActivityAt,
+      String peerFunder) {
+    this(peer, acceptedAt, outgoing, value, peerFirstActivityAt, peerFunder, null);
+  }
+
+  /** The peer is known to lack seasoned history (ScoreModel.SEASONED_MIN); unknown is not. */
+  public boolean peerUnseasoned(int seasonedMin) {
+    return peerSeasoned != null && peerSeasoned < seasonedMin;
   }
 }

@@ -1,5 +1,6 @@
 package dev.vouch.graph.model;
 
+import dev.vouch.score.model.ScoreModel;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -82,8 +83,10 @@ public final class TrustModel {
     double suspicionSum = 0;
     int reciprocal = 0;
     int ringPeers = 0;
+    int seasonedPeers = 0;
     for (var entry : byPeer.entrySet()) {
       List<TrustEdge> pe = entry.getValue();
+      seasonedPeers += pe.get(0).peerUnseasoned(ScoreModel.SEASONED_MIN) ? 0 : 1;
       double[] f = base.get(entry.getKey());
       boolean burst = f[4] > 0 && pe.stream().anyMatch(e -> inBurst(suspectTimes, e.acceptedAt().toEpochMilli()));
       double suspicion = round(Math.min(1.0, f[4] * (burst ? 1 + BURST_BOOST : 1)));
@@ -101,7 +104,7 @@ public final class TrustModel {
     }
     double anomaly = round(suspicionSum / (peers.size() + 1));
     boolean suspicious = anomaly >= ANOMALY_HIGH && ringPeers >= MIN_RING_PEERS;
-    return new Assessment(new TrustSignals(peers.size(), reciprocal, edges.size(), anomaly, suspicious),
+    return new Assessment(new TrustSignals(peers.size(), reciprocal, edges.size(), anomaly, suspicious, seasonedPeers),
         List.copyOf(peers));
   }
 

@@ -208,9 +208,24 @@ public final class RunEvidence {
     int ageDays = first == null ? 0 : (int) Math.max(0, Duration.between(first, in.now()).toDays());
     AttestationFacts att = in.attestations();
     Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
-        att.accepted(), att.counterparties(), att.peerScoreSum());
+        att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now()));
     return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
         List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList));
+  }
+
+  /**
+   * Distinct counterparties first met at least ScoreModel.SEASONED_DAYS before {@code now}, over
+   * every counted chain (carried chains included): history a farm cannot make today.
+   */
+  static int seasoned(List<NewSnapshot.CounterpartyRow> counterparties, Instant now) {
+    Instant cutoff = now.minus(Duration.ofDays(ScoreModel.SEASONED_DAYS));
+    Set<String> old = new HashSet<>();
+    for (NewSnapshot.CounterpartyRow c : counterparties) {
+      if (c.firstAt() != null && !c.firstAt().isAfter(cutoff)) {
+        old.add(c.counterparty());
+      }
+    }
+    return old.size();
   }
 
   private static Instant earliest(Instant a, Instant b) {

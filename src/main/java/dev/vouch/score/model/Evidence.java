@@ -1,7 +1,7 @@
 package dev.vouch.score.model;
 
 /**
- * Everything identity_score_v1 reads about a wallet, as committed by an indexing run.
+ * Everything identity_score_v2 reads about a wallet, as committed by an indexing run.
  *
  * @param walletAgeDays days since the first activity seen on any chain
  * @param activeChains chains with at least one transaction
@@ -11,8 +11,11 @@ package dev.vouch.score.model;
  * @param flaggedCounterparties distinct counterparties on the configured risk list
  * @param failedTxCount transactions the wallet sent that reverted
  * @param acceptedAttestations verified and accepted attestations involving the wallet
- * @param attestationCounterparties distinct wallets on the other side of those attestations
- * @param peerScoreSum sum of the committed scores of verified trust peers
+ * @param attestationCounterparties distinct wallets on the other side of those attestations, counting
+ *     only wallets with seasoned history or none known (identity_score_v2)
+ * @param peerScoreSum sum of the committed scores of verified trust peers with seasoned history
+ * @param seasonedCounterparties distinct counterparties first met at least 90 days before the
+ *     evidence was read (identity_score_v2); null when unknown (snapshots committed before it)
  */
 public record Evidence(
     int walletAgeDays,
@@ -24,14 +27,30 @@ public record Evidence(
     long failedTxCount,
     int acceptedAttestations,
     int attestationCounterparties,
-    long peerScoreSum) {
+    long peerScoreSum,
+    Integer seasonedCounterparties) {
 
   public Evidence {
-    if (walletAgeDays < 0 || activeChains < 0 || totalTxCount < 0 || arcTxCount < 0
+    if ((seasonedCounterparties != null && seasonedCounterparties < 0) || walletAgeDays < 0 || activeChains < 0 || totalTxCount < 0 || arcTxCount < 0
         || uniqueCounterparties < 0 || flaggedCounterparties < 0 || failedTxCount < 0
         || acceptedAttestations < 0 || attestationCounterparties < 0 || peerScoreSum < 0) {
       throw new IllegalArgumentException("evidence counts are never negative");
     }
+  }
+
+  /** Evidence without the seasoned-history count (unknown: the rules that read it do not apply). */
+  public Evidence(int walletAgeDays, int activeChains, long totalTxCount, long arcTxCount, int uniqueCounterparties,
+      int flaggedCounterparties, long failedTxCount, int acceptedAttestations, int attestationCounterparties,
+      long peerScoreSum) {
+    this(walletAgeDays, activeChains, totalTxCount, arcTxCount, uniqueCounterparties, flaggedCounterparties,
+        failedTxCount, acceptedAttestations, attestationCounterparties, peerScoreSum, null);
+  }
+
+  /** The same evidence with the seasoned-history count. */
+  public Evidence seasoned(Integer counterparties) {
+    return new Evidence(walletAgeDays, activeChains, totalTxCount, arcTxCount, uniqueCounterparties,
+        flaggedCounterparties, failedTxCount, acceptedAttestations, attestationCounterparties, peerScoreSum,
+        counterparties);
   }
 
   public static final Evidence NONE = new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);

@@ -1,12 +1,15 @@
 package dev.vouch.score.model;
 
 /**
- * identity_score_v1: a sum of capped, monotone step functions of committed evidence plus a
- * non-positive risk penalty, clamped to 0..100. Every threshold is documented in docs/models.md.
+ * identity_score_v2: a sum of capped, monotone step functions of committed evidence plus a
+ * non-positive risk penalty, clamped to 0..100. A wallet without seasoned history (fewer than
+ * SEASONED_MIN counterparties first met SEASONED_DAYS or more before the run) gets capped age and
+ * trust points: age without history is not history, and trust cannot lift what time has not
+ * tested (issue 21's adversarial evaluation). Every threshold is documented in docs/models.md.
  */
 public final class ScoreModel {
 
-  public static final String VERSION = "identity_score_v1";
+  public static final String VERSION = "identity_score_v2";
 
   public static final int CAP_WALLET_AGE = 20;
   public static final int CAP_CROSS_CHAIN = 10;
@@ -15,6 +18,14 @@ public final class ScoreModel {
   public static final int CAP_ATTESTATIONS = 15;
   public static final int CAP_PROPAGATED = 10;
   public static final int CAP_TX_ACTIVITY = 15;
+
+  /** Seasoned history: at least SEASONED_MIN counterparties first met SEASONED_DAYS or more before the run. */
+  public static final int SEASONED_DAYS = 90;
+  public static final int SEASONED_MIN = 2;
+  /** Without seasoned history: globalWalletAge at most this (the 90-day step) ... */
+  public static final int UNSEASONED_AGE_CAP = 8;
+  /** ... and verifiedAttestations plus propagatedTrust together at most this. */
+  public static final int UNSEASONED_TRUST_CAP = 10;
 
   /** Penalty per distinct flagged counterparty, and the floor of the whole penalty. */
   public static final int PENALTY_PER_FLAGGED = -30;
@@ -43,17 +54,30 @@ public final class ScoreModel {
   private ScoreModel() {}
 
   public static ScoreResult score(Evidence e) {
+    int age = step(AGE_DAYS, e.walletAgeDays());
+    int attestations = step(ATTESTATION_PEERS, e.attestationCounterparties());
+    int propagated = (int) Math.min(CAP_PROPAGATED, e.peerScoreSum() / PEER_SCORE_PER_POINT);
+    if (unseasoned(e)) {
+      age = Math.min(age, UNSEASONED_AGE_CAP);
+      attestations = Math.min(attestations, UNSEASONED_TRUST_CAP);
+      propagated = Math.min(propagated, UNSEASONED_TRUST_CAP - attestations);
+    }
     Breakdown b = new Breakdown(
-        step(AGE_DAYS, e.walletAgeDays()),
+        age,
         step(CHAINS, e.activeChains()),
         step(ARC_TX, e.arcTxCount()),
         step(COUNTERPARTIES, e.uniqueCounterparties()),
-        step(ATTESTATION_PEERS, e.attestationCounterparties()),
-        (int) Math.min(CAP_PROPAGATED, e.peerScoreSum() / PEER_SCORE_PER_POINT),
+        attestations,
+        propagated,
         step(TX_COUNT, e.totalTxCount()),
         riskPenalty(e));
     int score = Math.max(0, Math.min(100, b.sum()));
     return new ScoreResult(score, b, riskLevel(score, b.riskPenalty()), VERSION);
+  }
+
+  /** Known to lack seasoned history; unknown (a snapshot from before the count) is not. */
+  public static boolean unseasoned(Evidence e) {
+    return e.seasonedCounterparties() != null && e.seasonedCounterparties() < SEASONED_MIN;
   }
 
   static int riskPenalty(Evidence e) {

@@ -67,16 +67,17 @@ class DecisionModelProperties {
             Optional.of(BigInteger.TEN.pow(14)), Optional.of(BigInteger.TEN.pow(18))),
         Arbitraries.of(Optional.<Instant>empty(), Optional.of(T0.minus(Duration.ofDays(5))),
             Optional.of(T0.minus(Duration.ofDays(60))), Optional.of(T0.minus(Duration.ofDays(400)))),
-        Arbitraries.of(Optional.<String>empty(), Optional.of("0xf0"), Optional.of("0xfa"), Optional.of(SELF)))
-        .as((peer, at, out, value, first, funder) -> new TrustEdge(peer, at, out, value.orElse(null),
-            first.orElse(null), funder.orElse(null)));
+        Arbitraries.of(Optional.<String>empty(), Optional.of("0xf0"), Optional.of("0xfa"), Optional.of(SELF)),
+        Arbitraries.of(Optional.<Integer>empty(), Optional.of(0), Optional.of(1), Optional.of(5)))
+        .as((peer, at, out, value, first, funder, seasoned) -> new TrustEdge(peer, at, out, value.orElse(null),
+            first.orElse(null), funder.orElse(null), seasoned.orElse(null)));
     return edge.list().ofMaxSize(14);
   }
 
   /** An old, independent, well-funded peer never seen before: genuine evidence. */
   static TrustEdge genuine(int n, int minutes, boolean out) {
     return new TrustEdge("0xgenuine" + n, T0.plus(Duration.ofMinutes(minutes)), out, BigInteger.TEN.pow(18),
-        T0.minus(Duration.ofDays(1000)), "0xgenuine-funder" + n);
+        T0.minus(Duration.ofDays(1000)), "0xgenuine-funder" + n, 40);
   }
 
   static TrustSignals signals(TrustSubject self, List<TrustEdge> edges) {
@@ -121,7 +122,7 @@ class DecisionModelProperties {
   @Property
   void morePositiveEvidenceNeverLowersTheVerdictOrTheLimit(@ForAll UseCase u, @ForAll("evidence") Evidence e,
       @ForAll("coverage") List<ChainCoverage> c, @ForAll("self") TrustSubject self, @ForAll("edges") List<TrustEdge> edges, @ForAll("age") Duration age,
-      @ForAll @IntRange(min = 0, max = 6) int field, @ForAll @IntRange(min = 1, max = 2000) int more) {
+      @ForAll @IntRange(min = 0, max = 7) int field, @ForAll @IntRange(min = 1, max = 2000) int more) {
     TrustSignals t = signals(self, edges);
     Decision before = DecisionModel.decide(Inputs.input(u, Inputs.snapshot(e, age, c), t));
     Decision after = DecisionModel.decide(Inputs.input(u, Inputs.snapshot(Positive.add(e, field, more), age, c), t));
@@ -150,6 +151,32 @@ class DecisionModelProperties {
     Decision a = DecisionModel.decide(Inputs.input(u, Inputs.snapshot(e, age, c), after));
     assertThat(a.decision().compareTo(b.decision())).isGreaterThanOrEqualTo(0);
     assertThat(a.recommendedLimit().amountUsdc()).isGreaterThanOrEqualTo(b.recommendedLimit().amountUsdc());
+  }
+
+  @Property
+  void withoutSeasonedHistoryNothingReachesAllow(@ForAll UseCase u, @ForAll("evidence") Evidence e,
+      @ForAll("coverage") List<ChainCoverage> c, @ForAll("self") TrustSubject self,
+      @ForAll("edges") List<TrustEdge> edges, @ForAll("age") Duration age,
+      @ForAll @IntRange(min = 0, max = 1) int seasoned, @ForAll @IntRange(min = 1, max = 6) int genuine) {
+    // However strong the rest (many genuine peers included), a wallet without seasoned history cautions at best.
+    List<TrustEdge> more = new ArrayList<>(edges);
+    for (int i = 0; i < genuine; i++) {
+      more.add(genuine(i, i, true));
+      more.add(genuine(i, i, false));
+    }
+    Decision d = DecisionModel.decide(Inputs.input(u, Inputs.snapshot(e.seasoned(seasoned), age, c), signals(self, more)));
+    assertThat(d.decision()).isNotEqualTo(Verdict.allow);
+    assertThat(d.reasons()).extracting(Coded::code).contains(DecisionModel.HISTORY_UNSEASONED);
+  }
+
+  @Property
+  void peersWithoutSeasonedHistoryLendNoStanding(@ForAll UseCase u, @ForAll("evidence") Evidence e,
+      @ForAll("coverage") List<ChainCoverage> c, @ForAll("self") TrustSubject self,
+      @ForAll("edges") List<TrustEdge> edges, @ForAll("age") Duration age) {
+    List<TrustEdge> unseasoned = edges.stream().map(x -> new TrustEdge(x.peer(), x.acceptedAt(), x.outgoing(), x.value(),
+        x.peerFirstActivityAt(), x.peerFunder(), 1)).toList();
+    Decision d = DecisionModel.decide(Inputs.input(u, Inputs.snapshot(e, age, c), signals(self, unseasoned)));
+    assertThat(d.decision()).isNotEqualTo(Verdict.allow);
   }
 
   @Property

@@ -49,6 +49,35 @@ class DecisionRulesTest {
   }
 
   @Test
+  void v05CautionWithoutSeasonedHistoryWhateverTheRest() {
+    // STRONG, but only one counterparty is 90+ days old: a fresh farm or an aged idle wallet.
+    Evidence unseasoned = STRONG.seasoned(1);
+    Decision d = DecisionModel.decide(input(UseCase.payment, snapshot(unseasoned, Duration.ofHours(1), FULL), TRUSTED));
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(codes(d.reasons())).containsExactly("HISTORY_UNSEASONED");
+    // identity_score_v2 caps age (8) and trust (10 together): 100 - (20 - 8) - (15 + 10 - 10) = 73, band B.
+    assertThat(d.score()).isEqualTo(73);
+    assertThat(d.recommendedLimit().amountUsdc()).isEqualTo(1_000);
+    // Two seasoned counterparties, or a snapshot without the count, and the rule is silent.
+    assertThat(DecisionModel.decide(input(UseCase.payment, snapshot(STRONG.seasoned(2), Duration.ofHours(1), FULL),
+        TRUSTED)).decision()).isEqualTo(Verdict.allow);
+    assertThat(DecisionModel.decide(input(UseCase.payment, snapshot(STRONG, Duration.ofHours(1), FULL),
+        TRUSTED)).decision()).isEqualTo(Verdict.allow);
+  }
+
+  @Test
+  void v05CautionWhenNoTrustPeerHasSeasonedHistory() {
+    TrustSignals onlyUnseasoned = new TrustSignals(3, 2, 5, 0.2, false, 0);
+    Decision d = DecisionModel.decide(input(UseCase.payment, snapshot(STRONG.seasoned(9), Duration.ofHours(1), FULL),
+        onlyUnseasoned));
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(codes(d.reasons())).containsExactly("TRUST_PEERS_UNSEASONED");
+    TrustSignals oneSeasoned = new TrustSignals(3, 2, 5, 0.2, false, 1);
+    assertThat(DecisionModel.decide(input(UseCase.payment, snapshot(STRONG.seasoned(9), Duration.ofHours(1), FULL),
+        oneSeasoned)).decision()).isEqualTo(Verdict.allow);
+  }
+
+  @Test
   void d2CautionForSoftRiskSignals() {
     Evidence failing = new Evidence(800, 4, 1200, 40, 30, 0, 700, 9, 8, 500);
     Decision d = DecisionModel.decide(input(UseCase.payment, snapshot(failing, Duration.ofHours(1), FULL), TRUSTED));
@@ -182,7 +211,7 @@ class DecisionRulesTest {
   @Test
   void versionsAreCarried() {
     Decision d = DecisionModel.decide(input(UseCase.payment, snapshot(STRONG, Duration.ofHours(1), FULL), TRUSTED));
-    assertThat(d.scoreModelVersion()).isEqualTo("identity_score_v1");
-    assertThat(d.decisionModelVersion()).isEqualTo("decision_v0.4.1");
+    assertThat(d.scoreModelVersion()).isEqualTo("identity_score_v2");
+    assertThat(d.decisionModelVersion()).isEqualTo("decision_v0.5");
   }
 }

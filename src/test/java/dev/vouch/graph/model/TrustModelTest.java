@@ -54,6 +54,20 @@ class TrustModelTest {
   }
 
   @Test
+  void seasonedPeersAreThoseNotKnownToLackSeasonedHistory() {
+    List<TrustEdge> edges = List.of(
+        new TrustEdge("0xa", T0, true, ONE_NATIVE, null, null, 0),
+        new TrustEdge("0xa", T0.plus(Duration.ofDays(1)), false, ONE_NATIVE, null, null, 0),
+        new TrustEdge("0xb", T0, true, ONE_NATIVE, null, null, 1),
+        new TrustEdge("0xc", T0, true, ONE_NATIVE, null, null, 2),
+        new TrustEdge("0xd", T0, true));                       // unknown: counts, as every unknown fact
+    TrustSignals s = TrustModel.signals(edges);
+    assertThat(s.trustedPeerCount()).isEqualTo(4);
+    assertThat(s.seasonedPeerCount()).isEqualTo(2);
+    assertThat(TrustModel.signals(edges.subList(0, 3)).seasonedPeerCount()).isZero();
+  }
+
+  @Test
   void oldPeersAcceptedInOneHourAreNotAnomalous() {
     // The landed cliff blocked the fifth peer accepted within an hour; genuine bursts now count for nothing.
     List<TrustEdge> edges = new ArrayList<>();

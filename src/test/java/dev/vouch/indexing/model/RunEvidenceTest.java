@@ -50,6 +50,20 @@ class RunEvidenceTest {
   }
 
   @Test
+  void seasonedCounterpartiesAreThoseFirstMetNinetyDaysOrMoreBeforeTheRun() {
+    var arc = new ChainRead(5042002, "Arc Testnet", "history", new ChainOutcome.History(List.of(
+        tx(B, W, 100, daysAgo(400), true),      // the funder, long ago
+        tx(W, B, 5, daysAgo(2), true),          // met again lately: still first met 400 days ago
+        tx(W, C, 1, daysAgo(90), true),         // exactly 90 days: seasoned
+        tx(W, D, 1, daysAgo(89), true),         // 89 days: not yet
+        tx(E, W, 1, daysAgo(3), true)), false));
+    var base = new ChainRead(8453, "Base", "history", new ChainOutcome.History(List.of(
+        tx(W, D, 1, daysAgo(200), true)), false));   // D was met on another chain 200 days ago
+    assertThat(run(Set.of(), arc).orElseThrow().evidence().seasonedCounterparties()).isEqualTo(2);
+    assertThat(run(Set.of(), arc, base).orElseThrow().evidence().seasonedCounterparties()).isEqualTo(3);
+  }
+
+  @Test
   void historyCountsDirectionsValueAndTimesPerCounterparty() {
     var arc = new ChainRead(5042002, "Arc Testnet", "history", new ChainOutcome.History(List.of(
         tx(W, B, 100, daysAgo(1), true),

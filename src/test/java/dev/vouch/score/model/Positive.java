@@ -9,25 +9,27 @@ public final class Positive {
     return switch (field) {
       case 0 -> new Evidence(e.walletAgeDays() + more, e.activeChains(), e.totalTxCount(), e.arcTxCount(),
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum());
+          e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
       case 1 -> new Evidence(e.walletAgeDays(), e.activeChains() + 1, e.totalTxCount(), e.arcTxCount(),
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum());
+          e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
       case 2 -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount() + more, e.arcTxCount(),
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum());
+          e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
       case 3 -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount() + more, e.arcTxCount() + more,
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum());
+          e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
       case 4 -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
           e.uniqueCounterparties() + more, e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum());
+          e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
       case 5 -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations() + more,
-          e.attestationCounterparties() + more, e.peerScoreSum());
-      default -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
+          e.attestationCounterparties() + more, e.peerScoreSum()).seasoned(e.seasonedCounterparties());
+      case 6 -> new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
           e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
-          e.attestationCounterparties(), e.peerScoreSum() + more);
+          e.attestationCounterparties(), e.peerScoreSum() + more).seasoned(e.seasonedCounterparties());
+      // More seasoned counterparties; unknown stays unknown (it already switches the v2 caps off).
+      default -> e.seasonedCounterparties() == null ? e : e.seasoned(e.seasonedCounterparties() + more);
     };
   }
 }

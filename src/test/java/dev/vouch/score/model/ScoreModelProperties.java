@@ -24,9 +24,10 @@ class ScoreModelProperties {
         Arbitraries.longs().between(0, 50_000),
         Arbitraries.integers().between(0, 40))
         .flatAs((age, chains, tx, arc, cps, flagged, failed, att) ->
-            Combinators.combine(Arbitraries.integers().between(0, att), Arbitraries.longs().between(0, 3000))
-                .as((attPeers, peerSum) -> new Evidence(age, chains, tx, Math.min(arc, tx), cps, flagged,
-                    Math.min(failed, tx), att, attPeers, peerSum)));
+            Combinators.combine(Arbitraries.integers().between(0, att), Arbitraries.longs().between(0, 3000),
+                    Arbitraries.integers().between(0, 6).injectNull(0.2))
+                .as((attPeers, peerSum, seasoned) -> new Evidence(age, chains, tx, Math.min(arc, tx), cps, flagged,
+                    Math.min(failed, tx), att, attPeers, peerSum, seasoned)));
   }
 
   @Property
@@ -48,12 +49,12 @@ class ScoreModelProperties {
     assertThat(b.transactionActivity()).isBetween(0, ScoreModel.CAP_TX_ACTIVITY);
     assertThat(b.riskPenalty()).isBetween(ScoreModel.PENALTY_FLOOR, 0);
     assertThat(r.score()).isEqualTo(Math.max(0, Math.min(100, b.sum())));
-    assertThat(r.modelVersion()).isEqualTo("identity_score_v1");
+    assertThat(r.modelVersion()).isEqualTo("identity_score_v2");
   }
 
   @Property
   void morePositiveEvidenceNeverLowersTheScore(@ForAll("evidence") Evidence e,
-      @ForAll @IntRange(min = 0, max = 6) int field, @ForAll @IntRange(min = 1, max = 2000) int more) {
+      @ForAll @IntRange(min = 0, max = 7) int field, @ForAll @IntRange(min = 1, max = 2000) int more) {
     Evidence richer = Positive.add(e, field, more);
     assertThat(ScoreModel.score(richer).score()).isGreaterThanOrEqualTo(ScoreModel.score(e).score());
   }
@@ -62,9 +63,23 @@ class ScoreModelProperties {
   void flaggedCounterpartiesNeverRaiseTheScore(@ForAll("evidence") Evidence e) {
     Evidence worse = new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
         e.uniqueCounterparties(), e.flaggedCounterparties() + 1, e.failedTxCount(), e.acceptedAttestations(),
-        e.attestationCounterparties(), e.peerScoreSum());
+        e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
     assertThat(ScoreModel.score(worse).score()).isLessThanOrEqualTo(ScoreModel.score(e).score());
     assertThat(ScoreModel.score(worse).breakdown().riskPenalty()).isLessThanOrEqualTo(ScoreModel.HIGH_PENALTY);
+  }
+
+  @Property
+  void withoutSeasonedHistoryAgeAndTrustStayCapped(@ForAll("evidence") Evidence e) {
+    Breakdown b = ScoreModel.score(e).breakdown();
+    if (ScoreModel.unseasoned(e)) {
+      assertThat(b.globalWalletAge()).isLessThanOrEqualTo(ScoreModel.UNSEASONED_AGE_CAP);
+      assertThat(b.verifiedAttestations() + b.propagatedTrust()).isLessThanOrEqualTo(ScoreModel.UNSEASONED_TRUST_CAP);
+    } else {
+      // Seasoned or unknown: exactly identity_score_v1's components.
+      assertThat(b.globalWalletAge()).isEqualTo(ScoreModel.step(ScoreModel.AGE_DAYS, e.walletAgeDays()));
+      assertThat(b.verifiedAttestations())
+          .isEqualTo(ScoreModel.step(ScoreModel.ATTESTATION_PEERS, e.attestationCounterparties()));
+    }
   }
 
   @Property
