@@ -2,11 +2,10 @@ package dev.vouch.budget;
 
 import dev.vouch.budget.model.ApiKeyFormat;
 import dev.vouch.budget.model.Plan;
-import dev.vouch.store.StoreException;
+import dev.vouch.store.Gateway;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -32,14 +31,14 @@ final class ApiKeys {
 
   private static final int MAX_ENTRIES = 10_000;
 
-  private final Pool pool;
+  private final Gateway db;
   private final Clock clock;
   private final Duration ttl;
   private final Counter lookups;
   private final Map<String, Cached> cache = new ConcurrentHashMap<>();
 
-  ApiKeys(Pool pool, Clock clock, Duration ttl, Counter lookups) {
-    this.pool = pool;
+  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter lookups) {
+    this.db = db;
     this.clock = clock;
     this.ttl = ttl;
     this.lookups = lookups;
@@ -55,10 +54,11 @@ final class ApiKeys {
       return Future.succeededFuture(cached.found());
     }
     lookups.increment();
-    return pool.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash)))
+    // A key just created is never refused because a replica has not replayed it yet.
+    return db.read(c -> c.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash))),
+            rows -> rows.size() > 0)
         .map(rows -> map(rows, hash))
-        .onSuccess(found -> remember(id, found, now))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+        .onSuccess(found -> remember(id, found, now));
   }
 
   private static Optional<Found> map(RowSet<Row> rows, byte[] hash) {

@@ -8,6 +8,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
+import dev.vouch.store.Gateway;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,14 +32,19 @@ public final class Budgeting {
     this.authenticator = authenticator;
   }
 
+  /** Over a pool of a test's own (translation only, no replicas). */
   public static Budgeting create(Vertx vertx, Pool pool, AppConfig config, Clock clock, MeterRegistry registry) {
+    return create(vertx, Gateway.direct(pool), config, clock, registry);
+  }
+
+  public static Budgeting create(Vertx vertx, Gateway db, AppConfig config, Clock clock, MeterRegistry registry) {
     BudgetConfig budgets = config.budgets();
     CounterStore store = config.redis().configured()
         ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
             new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
         : new LocalCounterStore(clock);
     Metering metering = new Metering(new Budgets(store, clock), budgets, registry);
-    ApiKeys keys = new ApiKeys(pool, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
+    ApiKeys keys = new ApiKeys(db, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
         registry.counter(BudgetMetrics.KEY_LOOKUPS));
     return new Budgeting(store, metering,
         new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));

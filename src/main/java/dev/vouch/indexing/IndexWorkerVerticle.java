@@ -56,7 +56,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
-    this.snapshots = new SnapshotStore(jobs.pool());
+    this.snapshots = new SnapshotStore(jobs.db());
     this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
   }
 

@@ -10,6 +10,7 @@ import dev.vouch.graph.model.TrustEdge;
 import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.Evidence;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -39,10 +40,15 @@ import java.util.Set;
 /** Reads wallet state and commits snapshots; the only place snapshot SQL runs. */
 public final class SnapshotStore {
 
-  private final Pool pool;
+  private final Gateway db;
 
+  public SnapshotStore(Gateway db) {
+    this.db = db;
+  }
+
+  /** Over a pool of a test's own, translation only. */
   public SnapshotStore(Pool pool) {
-    this.pool = pool;
+    this(Gateway.direct(pool));
   }
 
   /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
@@ -70,9 +76,8 @@ public final class SnapshotStore {
       addresses[i] = lookups.get(i).wallet();
       usernames[i] = lookups.get(i).username();
     }
-    return pool.preparedQuery(SnapshotQueries.READ_STATE)
-        .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+    return db.read(c -> c.preparedQuery(SnapshotQueries.READ_STATE)
+        .execute(Tuple.tuple().addArrayOfString(addresses).addArrayOfString(usernames)))
         .map(rows -> {
           Map<String, Integer> at = positions(rows);
           List<Resolved> out = new ArrayList<>(addresses.length);
@@ -96,16 +101,13 @@ public final class SnapshotStore {
 
   /** The single-wallet read: the same columns through a statement whose plan is cached. */
   public Future<WalletState> read(String wallet) {
-    return pool.preparedQuery(SnapshotQueries.READ_STATE_ONE)
-        .execute(Tuple.of(wallet))
-        .map(rows -> map(new Named(rows.iterator().next(), positions(rows))))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.read(c -> c.preparedQuery(SnapshotQueries.READ_STATE_ONE).execute(Tuple.of(wallet)))
+        .map(rows -> map(new Named(rows.iterator().next(), positions(rows))));
   }
 
   /** Commits a snapshot, its coverage and counterparties in one transaction; returns its id. */
   public Future<Long> commit(NewSnapshot s) {
-    return pool.withTransaction(conn -> commit(conn, s))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.transaction(conn -> commit(conn, s));
   }
 
   /** Same, inside a caller's transaction (the indexer also finishes its job there). */
@@ -139,9 +141,10 @@ public final class SnapshotStore {
   /**
    * The wallet's latest committed snapshot (empty when none), with the counterparty rows of the
    * chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
+   * From the primary: the next snapshot builds on it, so a replica's lag must not lose evidence.
    */
   public Future<Optional<PriorEvidence>> prior(String wallet, Set<Long> carry) {
-    return pool.preparedQuery(SnapshotQueries.PRIOR_CHAINS).execute(Tuple.of(wallet)).compose(rows -> {
+    return db.readPrimary(pool -> pool.preparedQuery(SnapshotQueries.PRIOR_CHAINS).execute(Tuple.of(wallet)).compose(rows -> {
       if (rows.size() == 0) {
         return Future.succeededFuture(Optional.<PriorEvidence>empty());
       }
@@ -181,7 +184,7 @@ public final class SnapshotStore {
             cps.stream().filter(c -> c.chainId() == chainId).toList())));
         return Optional.of(new PriorEvidence(snapshot, out));
       });
-    }).recover(t -> Future.failedFuture(StoreException.translate(t)));
+    }));
   }
 
   /**
@@ -189,10 +192,8 @@ public final class SnapshotStore {
    * superseded before {@code cutoff}; returns how many snapshots lost their rows.
    */
   public Future<Integer> pruneGraphs(Instant cutoff, int batch) {
-    return pool.preparedQuery(SnapshotQueries.PRUNE_GRAPH)
-        .execute(Tuple.of(utc(cutoff), batch))
-        .map(rows -> rows.rowCount())
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.write(c -> c.preparedQuery(SnapshotQueries.PRUNE_GRAPH).execute(Tuple.of(utc(cutoff), batch)))
+        .map(rows -> rows.rowCount());
   }
 
   /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */

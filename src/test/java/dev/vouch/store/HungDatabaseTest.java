@@ -38,6 +38,9 @@ class HungDatabaseTest {
   /** A statement deadline short enough for a test; the rest keeps TestApp's headroom. */
   static final Map<String, String> DEADLINES = Map.of(
       "VOUCH_DATABASE_STATEMENT_TIMEOUT_MS", "1000",
+      // The production defaults of the gateway (TestApp widens them for loaded machines).
+      "VOUCH_DATABASE_READ_DEADLINE_MS", "1500",
+      "VOUCH_DATABASE_WRITE_DEADLINE_MS", "5000",
       "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000");
 
   private static void assertUnavailable(HttpResponse<Buffer> r) {
