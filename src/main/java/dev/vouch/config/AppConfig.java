@@ -88,7 +88,7 @@ public record AppConfig(
     /** Settings a configuration file of an older release lacks take their defaults. */
     public Database {
       readDeadlineMs = readDeadlineMs > 0 ? readDeadlineMs : 1500;
-      writeDeadlineMs = writeDeadlineMs > 0 ? writeDeadlineMs : 5000;
+      writeDeadlineMs = writeDeadlineMs > 0 ? writeDeadlineMs : 1500;
       breakerFailures = breakerFailures > 0 ? breakerFailures : 3;
       probeIntervalMs = probeIntervalMs > 0 ? probeIntervalMs : 250;
       replicaUrls = replicaUrls == null ? List.of()

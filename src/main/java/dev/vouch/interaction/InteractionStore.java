@@ -32,7 +32,7 @@ public final class InteractionStore {
   }
 
   public Future<byte[]> generatedCursorKey() {
-    return db.readPrimary(c -> c.query(InteractionQueries.CURSOR_KEY).execute())
+    return db.atStartup(c -> c.query(InteractionQueries.CURSOR_KEY).execute())
         .map(rows -> rows.iterator().next().getBuffer("key").getBytes());
   }
 

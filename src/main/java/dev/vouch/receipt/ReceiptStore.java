@@ -50,6 +50,11 @@ public final class ReceiptStore {
                     () -> new StoreException(StoreException.Kind.OTHER, "deduped receipt vanished", null)), false))));
   }
 
+  /** Mint work (a decision, a signature) only when its insert can happen; else 503 at once. */
+  public <T> Future<T> whenWritable(java.util.function.Supplier<Future<T>> work) {
+    return db.whenWritable(work);
+  }
+
   public Future<Optional<Receipt>> find(String id) {
     // A receipt just minted is never reported missing by a replica behind the mint.
     return db.read(c -> c.preparedQuery(ReceiptQueries.FIND_BY_ID).execute(Tuple.of(id)), rows -> rows.size() > 0)
@@ -62,7 +67,7 @@ public final class ReceiptStore {
     for (OctetKeyPair k : publicKeys) {
       batch.add(Tuple.of(k.getKeyID(), k.toPublicJWK().toJSONString()));
     }
-    return db.write(c -> c.preparedQuery(ReceiptQueries.ADD_KEY).executeBatch(batch)).<Void>mapEmpty();
+    return db.atStartup(c -> c.preparedQuery(ReceiptQueries.ADD_KEY).executeBatch(batch)).<Void>mapEmpty();
   }
 
   /** Every key that ever signed here, newest first. */

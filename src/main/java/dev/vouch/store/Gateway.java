@@ -93,6 +93,16 @@ public final class Gateway {
     return primary.run(op, readDeadlineMs, false);
   }
 
+  /**
+   * Start-up work on the primary (publishing keys, reading the generated cursor key): once per
+   * process, before any request, so it waits as long as a start may take rather than a request.
+   */
+  public <T> Future<T> atStartup(Function<SqlClient, Future<T>> op) {
+    return primary.run(op, STARTUP_DEADLINE_MS, true);
+  }
+
+  static final int STARTUP_DEADLINE_MS = 60_000;
+
   /** One statement that writes, on the primary. */
   public <T> Future<T> write(Function<SqlClient, Future<T>> op) {
     return primary.run(op, writeDeadlineMs, true);
@@ -118,6 +128,16 @@ public final class Gateway {
     replicas.forEach(r -> checks.add(r.check(deadlineMs)));
     return Future.join(checks).transform(ar -> Future.succeededFuture(checks.stream()
         .anyMatch(f -> f.succeeded() && Boolean.TRUE.equals(f.result()))));
+  }
+
+  /**
+   * Runs work that ends in a write only while the primary's breaker is closed: while it is open
+   * the caller is refused at once, before any read or signing it would do first.
+   */
+  public <T> Future<T> whenWritable(java.util.function.Supplier<Future<T>> work) {
+    return primary.refusing()
+        ? Future.failedFuture(StoreException.refused(primary.name, null))
+        : work.get();
   }
 
   /** Whether the primary answers now (writes possible). */

@@ -13,8 +13,14 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.SqlClient;
 import java.time.Duration;
+import io.vertx.core.Context;
+import io.vertx.core.Promise;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -24,10 +30,12 @@ import java.util.logging.Logger;
 /**
  * One PostgreSQL server behind the gateway: its pool, its breaker (Resilience4j, count-based:
  * {@code breakerFailures} deadline misses or connection failures in a row open it; other errors,
- * a duplicate key say, mean the server answered) and a small monitor pool of one connection that
- * probes it every {@code probeIntervalMs} while the breaker is open (a probe that answers closes
- * it) and, for a replica, reads its replay lag on the same beat. The monitor has its own
- * connection so a pool full of statements stuck on a frozen server cannot hold the probe back.
+ * a duplicate key say, mean the server answered) and a monitor: one connection of its own that
+ * sends a heartbeat every {@code probeIntervalMs} (for a replica, the heartbeat reads its replay
+ * lag). A heartbeat unanswered within {@link #heartbeatMs} (or refused) opens the breaker at
+ * once, before the requests in flight reach their own deadline; those are then answered at
+ * once too. While open, the first heartbeat that answers closes it. The monitor's own connection
+ * keeps a pool full of statements stuck on a frozen server from holding the heartbeat back.
  */
 final class Server {
 
@@ -50,6 +58,10 @@ final class Server {
   private final boolean replica;
   private final int probeIntervalMs;
   private final AtomicBoolean probing = new AtomicBoolean();
+  private volatile SqlConnection held;
+  private final int heartbeatMs;
+  /** Operations sent and not yet answered: failed at once when the breaker opens. */
+  private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
   private final Counter refused;
   private final Counter deadlines;
   private volatile long lagMs = Long.MAX_VALUE;
@@ -65,6 +77,7 @@ final class Server {
     this.breaker = breaker;
     this.replica = replica;
     this.probeIntervalMs = probeIntervalMs;
+    this.heartbeatMs = heartbeatMs(probeIntervalMs);
     this.refused = Counter.builder("vouch_db_refused_total").tag("server", name)
         .description("operations refused at once because the server's breaker was open").register(registry);
     this.deadlines = Counter.builder("vouch_db_deadline_missed_total").tag("server", name)
@@ -76,8 +89,13 @@ final class Server {
           .tag("server", name).description("replay lag of the replica as last read; -1 unknown").register(registry);
     }
     if (monitor != null) {
-      breaker.getEventPublisher().onStateTransition(e -> LOG.warning(() -> "database " + name + " breaker "
-          + e.getStateTransition().getFromState() + " -> " + e.getStateTransition().getToState()));
+      breaker.getEventPublisher().onStateTransition(e -> {
+        LOG.warning(() -> "database " + name + " breaker " + e.getStateTransition().getFromState() + " -> "
+            + e.getStateTransition().getToState());
+        if (refusing()) {
+          abandonInFlight();
+        }
+      });
       timer = vertx.setPeriodic(probeIntervalMs, id -> tick());
     }
   }
@@ -170,7 +188,10 @@ final class Server {
     } catch (RuntimeException e) {
       f = Future.failedFuture(e);
     }
-    return f.timeout(deadlineMs, TimeUnit.MILLISECONDS).transform(ar -> {
+    Promise<T> answer = Promise.promise();
+    InFlight pending = new InFlight(Vertx.currentContext(), answer, write);
+    inFlight.add(pending);
+    f.timeout(deadlineMs, TimeUnit.MILLISECONDS).transform(ar -> {
       long took = System.nanoTime() - start;
       if (ar.succeeded()) {
         breaker.onSuccess(took, TimeUnit.NANOSECONDS);
@@ -187,8 +208,40 @@ final class Server {
         deadlines.increment();
       }
       breaker.onError(took, TimeUnit.NANOSECONDS, e);
-      return Future.failedFuture(e);
+      return Future.<T>failedFuture(e);
+    }).onComplete(ar -> {
+      inFlight.remove(pending);
+      if (ar.succeeded()) {
+        answer.tryComplete(ar.result());
+      } else {
+        answer.tryFail(ar.cause());
+      }
     });
+    return answer.future();
+  }
+
+  /** An operation waiting on the server, and where its caller runs. */
+  private record InFlight(Context context, Promise<?> answer, boolean write) {}
+
+  /**
+   * The breaker opened: the server stopped answering, so nobody waits out a deadline for it.
+   * A write may still commit if the server wakes; its answer says so.
+   */
+  private void abandonInFlight() {
+    for (InFlight p : inFlight) {
+      inFlight.remove(p);
+      StoreException e = StoreException.deadline(0, p.write(), null);
+      if (p.context() != null) {
+        p.context().runOnContext(v -> p.answer().tryFail(e));
+      } else {
+        p.answer().tryFail(e);
+      }
+    }
+  }
+
+  /** How long a heartbeat (SELECT 0 on an idle connection) may take before the server counts as down. */
+  static int heartbeatMs(int probeIntervalMs) {
+    return Math.max(1000, probeIntervalMs * 4);
   }
 
   /**
@@ -199,42 +252,76 @@ final class Server {
     return t.getClass().getName().startsWith("dev.vouch.");
   }
 
-  /** Readiness: this server answers SELECT 1 within the deadline. */
+  /** Readiness: this server's breaker is closed and it answers SELECT 1 on its pool within the deadline. */
   Future<Boolean> check(int deadlineMs) {
-    Pool via = monitor != null ? monitor : pool;
-    return via.query("SELECT 1").execute().timeout(deadlineMs, TimeUnit.MILLISECONDS)
+    return run(c -> c.query("SELECT 1").execute(), deadlineMs, false)
         .transform(ar -> Future.succeededFuture(ar.succeeded()));
   }
 
-  /** One beat of the monitor: probe while open; read a replica's lag always. */
+  /**
+   * One beat of the monitor: a heartbeat on the monitor's own connection (a replica's reads its
+   * lag). Unanswered within {@link #heartbeatMs}, or the connection refused, reset or closed: the
+   * breaker opens. Answered while open: it closes; a heartbeat stuck on a frozen server stays
+   * out, so its answer at the thaw is what closes it. Connecting slowly (a loaded machine) opens
+   * nothing: only a connection in hand, past its first statement, is timed.
+   */
   private void tick() {
-    if (!replica && !refusing()) {
-      return;
-    }
     if (!probing.compareAndSet(false, true)) {
+      return; // the last heartbeat is still out
+    }
+    SqlConnection conn = held;
+    if (conn != null) {
+      beat(conn, true);
       return;
     }
-    monitor.query(replica ? LAG : "SELECT 0").execute()
-        .timeout(Math.max(probeIntervalMs * 4L, 1000), TimeUnit.MILLISECONDS)
-        .onComplete(ar -> {
-          probing.set(false);
-          if (ar.succeeded()) {
-            Row row = ar.result().iterator().next();
-            lagMs = row.getLong(0);
-            lagReadAt = System.nanoTime();
-            if (refusing()) {
-              breaker.transitionToClosedState();
-            }
-          } else {
-            lagMs = Long.MAX_VALUE;
-            if (replica && !refusing()) {
-              // A replica that cannot report its lag takes no reads until it does.
-              breaker.onError(0, TimeUnit.NANOSECONDS, StoreException.translate(ar.cause()).kind()
-                  == StoreException.Kind.UNAVAILABLE ? StoreException.translate(ar.cause())
-                  : new StoreException(StoreException.Kind.UNAVAILABLE, "lag unreadable", ar.cause()));
-            }
-          }
-        });
+    monitor.getConnection().onComplete(ar -> {
+      if (ar.succeeded()) {
+        held = ar.result();
+        ar.result().closeHandler(v -> held = null);
+        // A new connection's first statement (catalog lookups, a cold backend) is not timed.
+        beat(ar.result(), false);
+      } else {
+        probing.set(false);
+        lagMs = Long.MAX_VALUE;
+        // Refused, reset, or the server refusing sessions: down. Only slow to connect: not judged.
+        StoreException e = StoreException.translate(ar.cause());
+        if (e.kind() == StoreException.Kind.UNAVAILABLE && !e.getMessage().contains("no connection in time")) {
+          down();
+        }
+      }
+    });
+  }
+
+  private void beat(SqlConnection conn, boolean timed) {
+    Future<RowSet<Row>> answer = conn.query(replica ? LAG : "SELECT 0").execute();
+    long late = !timed ? -1 : vertx.setTimer(heartbeatMs, id -> {
+      if (!answer.isComplete()) {
+        lagMs = Long.MAX_VALUE;
+        down();
+      }
+    });
+    answer.onComplete(ar -> {
+      if (late >= 0) {
+        vertx.cancelTimer(late);
+      }
+      probing.set(false);
+      if (ar.succeeded()) {
+        lagMs = ar.result().iterator().next().getLong(0);
+        lagReadAt = System.nanoTime();
+        if (refusing()) {
+          breaker.transitionToClosedState();
+        }
+      } else {
+        lagMs = Long.MAX_VALUE;
+        down();
+      }
+    });
+  }
+
+  private void down() {
+    if (!refusing()) {
+      breaker.transitionToOpenState();
+    }
   }
 
   void close() {
@@ -242,6 +329,10 @@ final class Server {
       vertx.cancelTimer(timer);
     }
     if (monitor != null) {
+      SqlConnection conn = held;
+      if (conn != null) {
+        conn.close();
+      }
       monitor.close();
     }
   }

@@ -23,7 +23,8 @@ public final class StoreException extends RuntimeException {
 
   /** The server did not answer within the gateway's deadline: a write sent may still commit. */
   static StoreException deadline(long ms, boolean write, Throwable cause) {
-    return new StoreException(Kind.UNAVAILABLE, "database too slow: no answer within " + ms + " ms", cause, write);
+    return new StoreException(Kind.UNAVAILABLE, ms > 0 ? "database too slow: no answer within " + ms + " ms"
+        : "database stopped answering (its heartbeat failed)", cause, write);
   }
 
   /** The server's breaker is open: nothing was sent. */

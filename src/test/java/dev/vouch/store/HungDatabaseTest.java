@@ -38,7 +38,9 @@ class HungDatabaseTest {
   /** A statement deadline short enough for a test; the rest keeps TestApp's headroom. */
   static final Map<String, String> DEADLINES = Map.of(
       "VOUCH_DATABASE_STATEMENT_TIMEOUT_MS", "1000",
-      // The production defaults of the gateway (TestApp widens them for loaded machines).
+      // The gateway's read deadline as in production (TestApp widens it for loaded machines); a
+      // write deadline above the statement timeout, so a write blocked on a lock is cancelled
+      // (and says nothing was created) before the gateway stops waiting.
       "VOUCH_DATABASE_READ_DEADLINE_MS", "1500",
       "VOUCH_DATABASE_WRITE_DEADLINE_MS", "5000",
       "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000");

@@ -104,9 +104,13 @@ public final class TestApp implements AutoCloseable {
     return send(HttpMethod.GET, path, null, Map.of());
   }
 
+  /** The round trip of this thread's last {@link #send}, without the contract check after it (latency tests). */
+  public static final ThreadLocal<Long> LAST_ROUND_TRIP_NANOS = ThreadLocal.withInitial(() -> 0L);
+
   public HttpResponse<Buffer> send(HttpMethod method, String path, Buffer body, Map<String, String> headers) {
     var req = client.request(method, path);
     headers.forEach(req::putHeader);
+    long start = System.nanoTime();
     var future = body == null ? req.send() : req.sendBuffer(body);
     HttpResponse<Buffer> answer;
     try {
@@ -114,6 +118,7 @@ public final class TestApp implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException(method + " " + path + " failed", e);
     }
+    LAST_ROUND_TRIP_NANOS.set(System.nanoTime() - start);
     // Every answer a test receives must match the published contract.
     OpenApiResponses.check(method, path, answer);
     return answer;
