@@ -145,8 +145,9 @@ class HungDatabaseTest {
           }
         });
       }
-      List<Long> postgres = postgresProcesses(dir);
       Thread.sleep(500);
+      // Listed at the freeze: the pool opened backends under the load just started.
+      List<Long> postgres = postgresProcesses(dir);
       long frozeAt = System.nanoTime();
       signal("STOP", postgres);
       long thawedAt;
@@ -170,7 +171,7 @@ class HungDatabaseTest {
       long p99 = fast[Math.max(0, (int) Math.ceil(fast.length * 0.99) - 1)];
       long recoveryMs = (reads.stream().filter(r -> r.sent() >= thawedAt && r.status() == 200)
           .mapToLong(Read::done).min().orElseThrow() - thawedAt) / 1_000_000;
-      java.util.logging.Logger.getLogger(HungDatabaseTest.class.getName()).info(() -> "frozen database: first 503 after "
+      java.util.logging.Logger.getLogger(HungDatabaseTest.class.getName()).warning(() -> "measured: frozen database: first 503 after "
           + firstMs + " ms, then p99 " + p99 + " ms over " + fast.length + " reads, recovery " + recoveryMs
           + " ms after the thaw");
       assertThat(reads).noneMatch(r -> r.status() != 200 && r.status() != 503);
