@@ -64,7 +64,11 @@ public final class Gateway {
 
   /** A read that may be served by a replica under the lag bound. */
   public <T> Future<T> read(Function<SqlClient, Future<T>> op) {
-    Server server = pickRead();
+    return readOn(pickRead(), op);
+  }
+
+  /** On the chosen server; a replica that fails to answer hands the read to the primary once. */
+  private <T> Future<T> readOn(Server server, Function<SqlClient, Future<T>> op) {
     Future<T> answer = server.run(op, readDeadlineMs, false);
     if (server == primary) {
       return answer;
@@ -84,7 +88,7 @@ public final class Gateway {
     if (server == primary) {
       return primary.run(op, readDeadlineMs, false);
     }
-    return read(op).compose(v -> found.test(v) || primary.refusing() ? Future.succeededFuture(v)
+    return readOn(server, op).compose(v -> found.test(v) || primary.refusing() ? Future.succeededFuture(v)
         : primary.run(op, readDeadlineMs, false).recover(t -> Future.succeededFuture(v)));
   }
 
@@ -110,7 +114,7 @@ public final class Gateway {
 
   /** A transaction on the primary: committed once, or rolled back (or, past the deadline, unknown). */
   public <T> Future<T> transaction(Function<SqlConnection, Future<T>> op) {
-    return primary.run(client -> ((Pool) client).withTransaction(op), writeDeadlineMs, true);
+    return transaction(op, writeDeadlineMs);
   }
 
   /**
@@ -118,7 +122,7 @@ public final class Gateway {
    * thousands of rows); the breaker still refuses it at once while the primary is down.
    */
   public <T> Future<T> transaction(Function<SqlConnection, Future<T>> op, int deadlineMs) {
-    return primary.run(client -> ((Pool) client).withTransaction(op), deadlineMs, true);
+    return primary.run(client -> primary.pool().withTransaction(op), deadlineMs, true);
   }
 
   /** Whether any server may answer reads now (readiness: a pod serving reads from a replica stays in). */

@@ -59,6 +59,7 @@ final class Server {
   private final int probeIntervalMs;
   private final AtomicBoolean probing = new AtomicBoolean();
   private volatile SqlConnection held;
+  private volatile long beatSentAt;
   private final int heartbeatMs;
   /** Operations sent and not yet answered: failed at once when the breaker opens. */
   private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
@@ -267,7 +268,15 @@ final class Server {
    */
   private void tick() {
     if (!probing.compareAndSet(false, true)) {
-      return; // the last heartbeat is still out
+      // The last heartbeat is still out (a frozen server answers it at the thaw); one out for
+      // ten deadlines is on a connection nothing will ever answer (a partition): start afresh.
+      SqlConnection stuck = held;
+      if (stuck != null && System.nanoTime() - beatSentAt > 10L * heartbeatMs * 1_000_000L) {
+        held = null;
+        stuck.close();
+        probing.set(false);
+      }
+      return;
     }
     SqlConnection conn = held;
     if (conn != null) {
@@ -293,6 +302,7 @@ final class Server {
   }
 
   private void beat(SqlConnection conn, boolean timed) {
+    beatSentAt = System.nanoTime();
     Future<RowSet<Row>> answer = conn.query(replica ? LAG : "SELECT 0").execute();
     long late = !timed ? -1 : vertx.setTimer(heartbeatMs, id -> {
       if (!answer.isComplete()) {
