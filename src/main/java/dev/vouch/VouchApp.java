@@ -27,7 +27,7 @@ import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
-import dev.vouch.store.Pools;
+import dev.vouch.store.Gateway;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Deployable;
 import io.vertx.core.DeploymentOptions;
@@ -53,7 +53,7 @@ public final class VouchApp implements AutoCloseable {
   private static final Logger LOG = Logger.getLogger(VouchApp.class.getName());
 
   private final Vertx vertx;
-  private final Pool pool;
+  private final Gateway db;
   private final EmbeddedDatabase embedded;
   private final AppConfig config;
   private final DatabaseUrl databaseUrl;
@@ -63,11 +63,11 @@ public final class VouchApp implements AutoCloseable {
   private volatile String httpDeployment;
   private volatile Screening screening;
 
-  private VouchApp(Vertx vertx, Pool pool, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
+  private VouchApp(Vertx vertx, Gateway db, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
       Budgeting budgets, SigningKeys receiptKeys, AutoCloseable jvmMetrics) {
     this.jvmMetrics = jvmMetrics;
     this.vertx = vertx;
-    this.pool = pool;
+    this.db = db;
     this.embedded = embedded;
     this.config = config;
     this.databaseUrl = url;
@@ -116,10 +116,9 @@ public final class VouchApp implements AutoCloseable {
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
     Codecs.register(vertx, busTypes);
-    Pool pool = Pools.create(vertx, url, config.database());
-    SqlClient reads = Pools.reads(vertx, url, config.database());
-    Budgeting budgets = Budgeting.create(vertx, reads, config, clock, registry);
-    VouchApp app = new VouchApp(vertx, pool, embedded, config, url, budgets, receiptKeys, jvmMetrics);
+    Gateway db = Gateway.create(vertx, url, config.database(), registry);
+    Budgeting budgets = Budgeting.create(vertx, db, config, clock, registry);
+    VouchApp app = new VouchApp(vertx, db, embedded, config, url, budgets, receiptKeys, jvmMetrics);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -134,9 +133,10 @@ public final class VouchApp implements AutoCloseable {
   private Future<?> deploy(PrometheusMeterRegistry registry, Clock clock) {
     // tryComplete: the check's own timeout may have answered first.
     HealthChecks health = HealthChecks.create(vertx).register("postgres", 2000, promise ->
-        pool.query("SELECT 1").execute()
-            .onSuccess(rows -> promise.tryComplete(Status.OK()))
-            .onFailure(t -> promise.tryComplete(Status.KO())));
+        // Ready while reads can be served: the primary or a replica answers (writes may be 503).
+        db.ready(1900).onComplete(ar -> promise.tryComplete(ar.succeeded() && ar.result()
+            ? (db.primaryUp() ? Status.OK() : Status.OK(new io.vertx.core.json.JsonObject().put("primary", "down")))
+            : Status.KO())));
     budgets.registerHealth(health);
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
@@ -144,7 +144,7 @@ public final class VouchApp implements AutoCloseable {
     String homeChain = config.chains().stream()
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
-    WalletReads store = new WalletReads(pool);
+    WalletReads store = new WalletReads(db);
     ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
         state -> !state.jobInFlight() && state.snapshot()
             .map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false));
@@ -167,20 +167,20 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
-            return Receipts.deploy(vertx, pool, decisions, receiptKeys, clock, instances);
+            return Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances);
           })
-          .compose(v -> vertx.deployVerticle(new StatsVerticle(pool, clock, config.chains())))
-          .compose(v -> Interaction.cursors(pool, config))
-          .compose(c -> Interaction.deploy(vertx, pool, config, clock, cursors[0] = c, instances));
+          .compose(v -> vertx.deployVerticle(new StatsVerticle(db, clock, config.chains())))
+          .compose(v -> Interaction.cursors(db, config))
+          .compose(c -> Interaction.deploy(vertx, db, config, clock, cursors[0] = c, instances));
     }
-    chain = chain.compose(v -> Indexing.deploy(vertx, pool, config, clock, databaseUrl, instances, budgets.metering(),
+    chain = chain.compose(v -> Indexing.deploy(vertx, db, config, clock, databaseUrl, instances, budgets.metering(),
         lists.result()));
-    chain = chain.compose(v -> Monitoring.deploy(vertx, pool, config, clock, budgets.metering(), decided[0],
+    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, budgets.metering(), decided[0],
         lists.result()).onSuccess(m -> monitoring[0] = m));
     boolean apiRoutes = config.role().runsApi();
-    IdentityServices identity = IdentityServices.create(vertx, pool, config, clock);
+    IdentityServices identity = IdentityServices.create(vertx, db, config, clock);
     AppConfig.Idempotency keys = config.http().idempotency();
-    IdempotencyStore idempotency = apiRoutes ? new IdempotencyStore(pool, clock, Duration.ofHours(keys.ttlHours()),
+    IdempotencyStore idempotency = apiRoutes ? new IdempotencyStore(db, clock, Duration.ofHours(keys.ttlHours()),
         Duration.ofSeconds(keys.pendingSeconds())) : null;
     if (apiRoutes) {
       chain = chain.compose(v -> vertx.deployVerticle(
@@ -202,8 +202,9 @@ public final class VouchApp implements AutoCloseable {
     return screening;
   }
 
+  /** The primary's pool (tests and commands that run SQL of their own). */
   public Pool pool() {
-    return pool;
+    return db.primaryPool();
   }
 
   public AppConfig config() {

@@ -2,13 +2,12 @@ package dev.vouch.budget;
 
 import dev.vouch.budget.model.ApiKeyFormat;
 import dev.vouch.budget.model.Plan;
-import dev.vouch.store.StoreException;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.vouch.store.Gateway;
 import io.micrometer.core.instrument.Counter;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -29,7 +28,7 @@ final class ApiKeys {
 
   private static final int MAX_ENTRIES = 10_000;
 
-  private final SqlClient pool;
+  private final Gateway db;
   private final Counter lookups;
   /**
    * Bounded by size (least recently and frequently used go first, so a flood of distinct keys
@@ -37,12 +36,12 @@ final class ApiKeys {
    */
   private final Cache<String, Optional<Found>> cache;
 
-  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups) {
-    this(pool, clock, ttl, lookups, MAX_ENTRIES);
+  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter lookups) {
+    this(db, clock, ttl, lookups, MAX_ENTRIES);
   }
 
-  ApiKeys(SqlClient pool, Clock clock, Duration ttl, Counter lookups, int maxEntries) {
-    this.pool = pool;
+  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter lookups, int maxEntries) {
+    this.db = db;
     this.lookups = lookups;
     this.cache = Caffeine.newBuilder()
         .maximumSize(ttl.isZero() ? 0 : maxEntries)
@@ -61,10 +60,11 @@ final class ApiKeys {
       return Future.succeededFuture(cached);
     }
     lookups.increment();
-    return pool.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash)))
+    // A key just created is never refused because a replica has not replayed it yet.
+    return db.read(c -> c.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash))),
+            rows -> rows.size() > 0)
         .map(rows -> map(rows, hash))
-        .onSuccess(found -> cache.put(id, found))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+        .onSuccess(found -> cache.put(id, found));
   }
 
   private static Optional<Found> map(RowSet<Row> rows, byte[] hash) {

@@ -8,7 +8,8 @@ import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.healthchecks.HealthChecks;
 import io.vertx.ext.healthchecks.Status;
-import io.vertx.sqlclient.SqlClient;
+import dev.vouch.store.Gateway;
+import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.time.Duration;
 
@@ -31,8 +32,12 @@ public final class Budgeting {
     this.authenticator = authenticator;
   }
 
-  /** {@code reads}: the client key lookups use (the service passes its pipelined read client). */
-  public static Budgeting create(Vertx vertx, SqlClient reads, AppConfig config, Clock clock, MeterRegistry registry) {
+  /** Over a pool of a test's own (translation only, no replicas). */
+  public static Budgeting create(Vertx vertx, Pool pool, AppConfig config, Clock clock, MeterRegistry registry) {
+    return create(vertx, Gateway.direct(pool), config, clock, registry);
+  }
+
+  public static Budgeting create(Vertx vertx, Gateway db, AppConfig config, Clock clock, MeterRegistry registry) {
     BudgetConfig budgets = config.budgets();
     CounterStore store = config.redis().configured()
         ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
@@ -42,7 +47,7 @@ public final class Budgeting {
         ? new Leases(store, clock, System::nanoTime, budgets.redis().leasePercent(), budgets.redis().leaseMaxUnits())
         : null;
     Metering metering = new Metering(new Budgets(store, clock), budgets, registry, leases);
-    ApiKeys keys = new ApiKeys(reads, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
+    ApiKeys keys = new ApiKeys(db, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
         registry.counter(BudgetMetrics.KEY_LOOKUPS));
     return new Budgeting(store, metering,
         new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));

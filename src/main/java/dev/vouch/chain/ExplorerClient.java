@@ -3,6 +3,7 @@ package dev.vouch.chain;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.config.ChainConfig;
+import io.github.resilience4j.retry.Retry;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -14,7 +15,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 
 /**
@@ -77,19 +77,20 @@ final class ExplorerClient {
    */
   <T> Future<T> get(String path, Map<String, String> query, Function<Reply, T> interpret) {
     guard.firstTry();
-    return attempt(path, query, interpret, 0);
+    return attempt(path, query, interpret, Retries.start(retries, backoffMs));
   }
 
-  private <T> Future<T> attempt(String path, Map<String, String> query, Function<Reply, T> interpret, int n) {
+  private <T> Future<T> attempt(String path, Map<String, String> query, Function<Reply, T> interpret,
+      Retry.AsyncContext<Object> attempts) {
     // The interpretation is part of the outcome: a rate-limit text inside a 200 is a failure.
     return guard.call(() -> paced().compose(v -> exchange(path, query)).map(interpret)).recover(t -> {
       RpcException e = t instanceof RpcException re ? re
           : new RpcException(RpcException.Kind.MALFORMED, RpcShapes.clip(t.getMessage()));
-      if (!e.retryable() || n >= retries || !guard.mayRetry()) {
+      long delay = e.retryable() ? Retries.next(attempts, e, guard) : -1;
+      if (delay < 0) {
         return Future.failedFuture(e);
       }
-      long delay = Backoff.delayMs(backoffMs, n, e.retryAfterMs(), ThreadLocalRandom.current());
-      return vertx.timer(Math.max(1, delay)).compose(x -> attempt(path, query, interpret, n + 1));
+      return vertx.timer(delay).compose(x -> attempt(path, query, interpret, attempts));
     });
   }
 

@@ -1,19 +1,19 @@
 package dev.vouch.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.github.resilience4j.retry.Retry;
 import io.vertx.core.Future;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * One indexing run's view of a chain. Each URL it uses answers eth_chainId once (riding in the
  * same batch as the first real call), so a URL that points at another chain is never read from.
  * Failures rotate to the next URL: retryable ones after a jittered backoff, up to rpcRetries and
- * while the failing URL's retry budget allows; others (an open circuit breaker included) only
- * while an untried URL remains.
+ * while the failing URL's retry budget allows ({@link Retries}, on Resilience4j); others (an
+ * open circuit breaker included) only while an untried URL remains.
  */
 public final class RpcSession {
 
@@ -33,11 +33,11 @@ public final class RpcSession {
   public Future<List<JsonNode>> batch(List<RpcCall> calls) {
     int size = client.batchSize();
     if (calls.size() <= size) {
-      return attempt(calls, 0, new HashSet<>(wrongChain));
+      return attempt(calls, new HashSet<>(wrongChain));
     }
     List<Future<List<JsonNode>>> parts = new ArrayList<>();
     for (int i = 0; i < calls.size(); i += size) {
-      parts.add(attempt(calls.subList(i, Math.min(calls.size(), i + size)), 0, new HashSet<>(wrongChain)));
+      parts.add(attempt(calls.subList(i, Math.min(calls.size(), i + size)), new HashSet<>(wrongChain)));
     }
     return Future.all(parts).map(all -> {
       List<JsonNode> out = new ArrayList<>(calls.size());
@@ -48,7 +48,12 @@ public final class RpcSession {
     });
   }
 
-  private Future<List<JsonNode>> attempt(List<RpcCall> calls, int n, Set<Integer> excluded) {
+  private Future<List<JsonNode>> attempt(List<RpcCall> calls, Set<Integer> excluded) {
+    return attempt(calls, 0, excluded, Retries.start(client.retries(), client.backoffMs()));
+  }
+
+  private Future<List<JsonNode>> attempt(List<RpcCall> calls, int n, Set<Integer> excluded,
+      Retry.AsyncContext<Object> attempts) {
     int url = client.pick(n, excluded);
     if (n == 0) {
       client.guard(url).firstTry();
@@ -63,13 +68,14 @@ public final class RpcSession {
             if (e.kind() == RpcException.Kind.WRONG_CHAIN) {
               wrongChain.add(url);
             }
-            return client.pick(n + 1, excluded) < 0 ? Future.failedFuture(e) : attempt(calls, n + 1, excluded);
+            Retries.moveOn(attempts, e);
+            return client.pick(n + 1, excluded) < 0 ? Future.failedFuture(e) : attempt(calls, n + 1, excluded, attempts);
           }
-          if (n >= client.retries() || !client.guard(url).mayRetry()) {
+          long delay = Retries.next(attempts, e, client.guard(url));
+          if (delay < 0) {
             return Future.failedFuture(e);
           }
-          long delay = Backoff.delayMs(client.backoffMs(), n, e.retryAfterMs(), ThreadLocalRandom.current());
-          return client.vertx().timer(Math.max(1, delay)).compose(v -> attempt(calls, n + 1, excluded));
+          return client.vertx().timer(delay).compose(v -> attempt(calls, n + 1, excluded, attempts));
         });
   }
 

@@ -111,9 +111,29 @@ public record AppConfig(
    * @param readCacheMillis how long an API process reuses a wallet's read state (0 = never; see ReadStateCache)
    * @param pipeliningLimit statements the read client sends on one connection before the first
    *     answers (Pools.reads); 0 or absent = 4
+   * @param readDeadlineMs the gateway fails a read not answered by then (store/Gateway)
+   * @param writeDeadlineMs the gateway fails a write or transaction not answered by then
+   * @param breakerFailures deadline misses or connection failures in a row that open a server's breaker
+   * @param probeIntervalMs how often an open breaker probes its server, and replicas report their lag
+   * @param replicaUrls streaming standbys that serve reads while their replay lag is under the bound
+   * @param replicaMaxLagMs the bound: a replica further behind is skipped until it catches up
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
-      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis, int pipeliningLimit) {
+      int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis, int pipeliningLimit,
+      int readDeadlineMs, int writeDeadlineMs, int breakerFailures, int probeIntervalMs,
+      List<String> replicaUrls, int replicaMaxLagMs) {
+
+    /** Settings a configuration file of an older release lacks take their defaults. */
+    public Database {
+      readDeadlineMs = readDeadlineMs > 0 ? readDeadlineMs : 1500;
+      writeDeadlineMs = writeDeadlineMs > 0 ? writeDeadlineMs : 1500;
+      breakerFailures = breakerFailures > 0 ? breakerFailures : 3;
+      probeIntervalMs = probeIntervalMs > 0 ? probeIntervalMs : 250;
+      replicaUrls = replicaUrls == null ? List.of()
+          : replicaUrls.stream().filter(u -> u != null && !u.isBlank()).map(String::trim).toList();
+      replicaMaxLagMs = replicaMaxLagMs > 0 ? replicaMaxLagMs : 1000;
+    }
+
     public boolean embedded() {
       return url == null || url.isBlank();
     }
@@ -276,7 +296,8 @@ public record AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
-            database.readCacheMillis(), database.pipeliningLimit()),
+            database.readCacheMillis(), database.pipeliningLimit(), database.readDeadlineMs(), database.writeDeadlineMs(),
+            database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 

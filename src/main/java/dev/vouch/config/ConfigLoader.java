@@ -40,6 +40,7 @@ public final class ConfigLoader {
       Map.of(
           "PORT", "http.port",
           "DATABASE_URL", "database.url",
+          "DATABASE_REPLICA_URLS", "database.replicaUrls",
           "REDIS_URL", "redis.url",
           "VOUCH_ROLE", "role",
           "CHAINS_FILE", "chainsFile");

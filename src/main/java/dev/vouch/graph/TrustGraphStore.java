@@ -5,9 +5,8 @@ import dev.vouch.graph.model.TrustEdge;
 import dev.vouch.graph.model.TrustMetrics;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.graph.model.TrustSubject;
-import dev.vouch.store.StoreException;
+import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -27,10 +26,10 @@ public final class TrustGraphStore {
   /** Peers listed in strongestPeers and topTrustedPeers. */
   static final int STRONGEST = 5;
 
-  private final Pool pool;
+  private final Gateway db;
 
-  public TrustGraphStore(Pool pool) {
-    this.pool = pool;
+  public TrustGraphStore(Gateway db) {
+    this.db = db;
   }
 
   private record EdgeRow(long id, String from, String to, long chainId, BigInteger value, Instant txTime,
@@ -38,8 +37,7 @@ public final class TrustGraphStore {
       long shared, Integer peerSeasoned) {}
 
   public Future<TrustGraphView> read(String wallet, Instant now) {
-    return pool.preparedQuery(TrustGraphQueries.EDGES).execute(Tuple.of(wallet))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+    return db.read(c -> c.preparedQuery(TrustGraphQueries.EDGES).execute(Tuple.of(wallet)))
         .map(rows -> {
           TrustSubject self = null;
           List<EdgeRow> edges = new ArrayList<>();

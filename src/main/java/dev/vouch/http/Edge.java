@@ -211,15 +211,6 @@ public final class Edge {
       return new ApiError(503, "SCHEMA_MISSING",
           "The database schema is not provisioned for this operation; nothing was started or charged.");
     }
-    if (Causes.connectionFailure(t).isPresent()) {
-      // A backing store's connection refused, reset or closed, arriving untranslated (or wrapped):
-      // an outage the client should ride out, never an INTERNAL.
-      STORE_DOWN.warn(() -> "backing store connection failed (" + Causes.summary(t) + ") requestId=" + requestId);
-      return Causes.neverConnected(t) || isRead(method)
-          ? new ApiError(503, "UNAVAILABLE", "A backing store is unavailable; nothing was changed. Retry shortly.")
-          : new ApiError(503, "UNAVAILABLE", "A backing store stopped answering during this request; it may still "
-              + "take effect. Check its state before you retry.");
-    }
     if (t instanceof ReplyException re && re.failureType() != ReplyFailure.RECIPIENT_FAILURE) {
       // The consumer did not answer in time (or none is deployed): its work may still complete.
       BUS_TIMEOUTS.warn(() -> "event bus " + re.failureType() + " on " + method + " requestId=" + requestId);

@@ -1,5 +1,6 @@
 package dev.vouch.idempotency;
 
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
@@ -41,13 +42,13 @@ public final class IdempotencyStore {
   /** A claim that races a release (or a sweep) tries again this often before giving up. */
   private static final int CLAIM_TRIES = 3;
 
-  private final Pool pool;
+  private final Gateway db;
   private final Clock clock;
   private final Duration ttl;
   private final Duration pending;
 
-  public IdempotencyStore(Pool pool, Clock clock, Duration ttl, Duration pending) {
-    this.pool = pool;
+  public IdempotencyStore(Gateway db, Clock clock, Duration ttl, Duration pending) {
+    this.db = db;
     this.clock = clock;
     this.ttl = ttl;
     this.pending = pending;
@@ -62,10 +63,10 @@ public final class IdempotencyStore {
     UUID token = UUID.randomUUID();
     Tuple args = Tuple.of(owner, key, Buffer.buffer(fingerprint), token, utc(now))
         .addValue(utc(now.plus(ttl))).addValue(utc(now.plus(pending)));
-    return pool.preparedQuery(IdempotencyQueries.CLAIM).execute(args)
+    return db.write(c -> c.preparedQuery(IdempotencyQueries.CLAIM).execute(args))
         .compose(claimed -> claimed.size() == 1
             ? Future.<Claim>succeededFuture(new Claimed(owner, key, token))
-            : pool.preparedQuery(IdempotencyQueries.FIND).execute(Tuple.of(owner, key))
+            : db.readPrimary(c -> c.preparedQuery(IdempotencyQueries.FIND).execute(Tuple.of(owner, key)))
                 .compose(found -> found.size() == 0
                     // Released or swept between the two statements: claim again.
                     ? (tries > 1 ? claim(owner, key, fingerprint, tries - 1)
@@ -88,15 +89,15 @@ public final class IdempotencyStore {
 
   /** Keeps the answer of the claiming request. */
   public Future<Void> complete(Claimed c, int status, JsonObject headers, Buffer body) {
-    return pool.preparedQuery(IdempotencyQueries.COMPLETE)
-        .execute(Tuple.of(c.owner(), c.key(), c.token(), status, headers, body))
+    return db.write(x -> x.preparedQuery(IdempotencyQueries.COMPLETE)
+            .execute(Tuple.of(c.owner(), c.key(), c.token(), status, headers, body)))
         .<Void>mapEmpty()
         .recover(IdempotencyStore::translate);
   }
 
   /** The answer is not kept: a retry with the key runs the request again. */
   public Future<Void> release(Claimed c) {
-    return pool.preparedQuery(IdempotencyQueries.RELEASE).execute(Tuple.of(c.owner(), c.key(), c.token()))
+    return db.write(x -> x.preparedQuery(IdempotencyQueries.RELEASE).execute(Tuple.of(c.owner(), c.key(), c.token())))
         .<Void>mapEmpty()
         .recover(IdempotencyStore::translate);
   }
@@ -107,7 +108,7 @@ public final class IdempotencyStore {
   }
 
   private Future<Integer> sweep(Instant now, int batch, int sofar) {
-    return pool.preparedQuery(IdempotencyQueries.SWEEP).execute(Tuple.of(utc(now), batch))
+    return db.write(c -> c.preparedQuery(IdempotencyQueries.SWEEP).execute(Tuple.of(utc(now), batch)))
         .map(RowSet::rowCount)
         .compose(n -> n < batch ? Future.succeededFuture(sofar + n) : sweep(now, batch, sofar + n))
         .recover(IdempotencyStore::translate);

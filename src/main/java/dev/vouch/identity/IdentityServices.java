@@ -7,7 +7,7 @@ import dev.vouch.graph.TrustGraphStore;
 import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
-import io.vertx.sqlclient.Pool;
+import dev.vouch.store.Gateway;
 import java.time.Clock;
 
 /**
@@ -17,12 +17,12 @@ import java.time.Clock;
 public record IdentityServices(Claims claims, Attestations attestations, Profiles profiles, TrustGraphStore trust,
     Clock clock) {
 
-  public static IdentityServices create(Vertx vertx, Pool pool, AppConfig config, Clock clock) {
+  public static IdentityServices create(Vertx vertx, Gateway db, AppConfig config, Clock clock) {
     WebClient web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false)
         .setUserAgent("vouch-identity").setKeepAlive(true));
     ChainCheck chains = new ChainCheck(vertx, web, config.indexing());
-    IdentityStore store = new IdentityStore(pool, DecisionWatch.of(config));
-    TrustGraphStore trust = new TrustGraphStore(pool);
+    IdentityStore store = new IdentityStore(db, DecisionWatch.of(config));
+    TrustGraphStore trust = new TrustGraphStore(db);
     return new IdentityServices(new Claims(store, chains, clock, config), new Attestations(store, chains, clock, config),
         new Profiles(store, trust, clock), trust, clock);
   }

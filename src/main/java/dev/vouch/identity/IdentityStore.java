@@ -3,10 +3,10 @@ package dev.vouch.identity;
 import dev.vouch.error.ApiError;
 import dev.vouch.indexing.JobStore;
 import dev.vouch.monitoring.DecisionWatch;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.pgclient.PgException;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -43,35 +43,33 @@ final class IdentityStore {
 
   record Verified(String txFrom, String txTo, BigInteger value, long block, Instant time) {}
 
-  private final Pool pool;
+  private final Gateway db;
   private final DecisionWatch watch;
 
-  IdentityStore(Pool pool, DecisionWatch watch) {
-    this.pool = pool;
+  IdentityStore(Gateway db, DecisionWatch watch) {
+    this.db = db;
     this.watch = watch;
   }
 
   Future<Void> insertChallenge(Challenge c, Instant issued) {
-    return pool.preparedQuery(IdentityQueries.INSERT_CHALLENGE)
+    return db.write(sql -> sql.preparedQuery(IdentityQueries.INSERT_CHALLENGE)
         .execute(Tuple.of(c.nonce(), c.wallet(), c.username(), c.displayName(), c.message(), utc(issued),
-            utc(c.expiresAt())))
-        .<Void>mapEmpty().recover(IdentityStore::translate);
+            utc(c.expiresAt()))))
+        .<Void>mapEmpty();
   }
 
   Future<Optional<Challenge>> challenge(String nonce) {
-    return pool.preparedQuery(IdentityQueries.CHALLENGE).execute(Tuple.of(nonce))
+    return db.readPrimary(c -> c.preparedQuery(IdentityQueries.CHALLENGE).execute(Tuple.of(nonce)))
         .map(rows -> first(rows).map(r -> new Challenge(r.getString("nonce"), r.getString("wallet"),
-            r.getString("username"), r.getString("display_name"), r.getString("message"), instant(r, "expires_at"), instant(r, "used_at"))))
-        .recover(IdentityStore::translate);
+            r.getString("username"), r.getString("display_name"), r.getString("message"), instant(r, "expires_at"), instant(r, "used_at"))));
   }
 
   Future<ClaimState> claimState(String wallet, String username) {
-    return pool.preparedQuery(IdentityQueries.CLAIM_STATE).execute(Tuple.of(wallet, username))
+    return db.readPrimary(c -> c.preparedQuery(IdentityQueries.CLAIM_STATE).execute(Tuple.of(wallet, username)))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new ClaimState(r.getString("wallet_username"), r.getBoolean("username_taken"));
-        })
-        .recover(IdentityStore::translate);
+        });
   }
 
   /**
@@ -79,7 +77,7 @@ final class IdentityStore {
    * transaction. A nonce already taken, a username or wallet already registered: ApiError, nothing kept.
    */
   Future<Void> register(Challenge c, String signature, String kind, Instant now) {
-    return pool.withTransaction(conn -> conn.preparedQuery(IdentityQueries.USE_CHALLENGE)
+    return db.transaction(conn -> conn.preparedQuery(IdentityQueries.USE_CHALLENGE)
             .execute(Tuple.of(c.nonce(), utc(now)))
             .compose(rows -> rows.size() == 1 ? Future.succeededFuture()
                 : Future.failedFuture(Claims.nonceUsed()))
@@ -91,23 +89,22 @@ final class IdentityStore {
             .compose(v -> JobStore.queueNextCommit(conn, List.of(c.wallet()), "claim", now))
             .<Void>mapEmpty())
         .recover(t -> {
-          if (t instanceof PgException pg && "23505".equals(pg.getSqlState())) {
+          if (t instanceof StoreException se && se.getCause() instanceof PgException pg && "23505".equals(pg.getSqlState())) {
             String constraint = String.valueOf(pg.getConstraint());
             return Future.failedFuture(constraint.contains("wallet") ? Claims.walletRegistered() : Claims.usernameTaken());
           }
-          return translate(t);
+          return Future.failedFuture(t);
         });
   }
 
   /** Usernames of those of the wallets that are registered. */
   Future<Map<String, String>> registered(List<String> wallets) {
-    return pool.preparedQuery(IdentityQueries.REGISTERED).execute(Tuple.of(wallets.toArray(String[]::new)))
+    return db.read(c -> c.preparedQuery(IdentityQueries.REGISTERED).execute(Tuple.of(wallets.toArray(String[]::new))))
         .map(rows -> {
           Map<String, String> out = new HashMap<>();
           rows.forEach(r -> out.put(r.getString("wallet"), r.getString("username")));
           return out;
-        })
-        .recover(IdentityStore::translate);
+        });
   }
 
   /** The new attestation, or empty when this transaction is already attested in this direction. */
@@ -116,21 +113,18 @@ final class IdentityStore {
     Tuple t = Tuple.tuple().addString(from).addString(to).addLong(chainId).addString(txHash).addString(v.txFrom())
         .addString(v.txTo()).addString(v.value().toString()).addLong(v.block()).addOffsetDateTime(utc(v.time()))
         .addOffsetDateTime(utc(now)).addString(signature);
-    return pool.preparedQuery(IdentityQueries.INSERT_ATTESTATION).execute(t)
-        .map(rows -> first(rows).map(IdentityStore::attestation))
-        .recover(IdentityStore::translate);
+    return db.write(c -> c.preparedQuery(IdentityQueries.INSERT_ATTESTATION).execute(t))
+        .map(rows -> first(rows).map(IdentityStore::attestation));
   }
 
   Future<Optional<Attestation>> attestationByTx(String from, String to, String txHash) {
-    return pool.preparedQuery(IdentityQueries.ATTESTATION_BY_TX).execute(Tuple.of(from, to, txHash))
-        .map(rows -> first(rows).map(IdentityStore::attestation))
-        .recover(IdentityStore::translate);
+    return db.readPrimary(c -> c.preparedQuery(IdentityQueries.ATTESTATION_BY_TX).execute(Tuple.of(from, to, txHash)))
+        .map(rows -> first(rows).map(IdentityStore::attestation));
   }
 
   Future<Optional<Attestation>> attestation(long id) {
-    return pool.preparedQuery(IdentityQueries.ATTESTATION).execute(Tuple.of(id))
-        .map(rows -> first(rows).map(IdentityStore::attestation))
-        .recover(IdentityStore::translate);
+    return db.readPrimary(c -> c.preparedQuery(IdentityQueries.ATTESTATION).execute(Tuple.of(id)))
+        .map(rows -> first(rows).map(IdentityStore::attestation));
   }
 
   /**
@@ -138,7 +132,7 @@ final class IdentityStore {
    * acceptance queues both wallets' next commit in the same transaction (score components).
    */
   Future<Optional<Attestation>> decide(Attestations.Action d, Attestation a, String signer, String signature, Instant now) {
-    return pool.withTransaction(conn -> {
+    return db.transaction(conn -> {
       Tuple args = switch (d) {
         case accept, reject -> Tuple.of(a.id(), utc(now), signature);
         case revoke -> Tuple.of(a.id(), utc(now), signature, signer);
@@ -156,29 +150,28 @@ final class IdentityStore {
             ? JobStore.queueNextCommit(conn, List.of(a.from(), a.to()), "attestation", now).map(done)
             : Future.succeededFuture(done);
       });
-    }).recover(IdentityStore::translate);
+    });
   }
 
   Future<Optional<Profile>> profile(String username) {
-    return pool.preparedQuery(IdentityQueries.PROFILE).execute(Tuple.of(username))
+    // A username just claimed is never reported missing by a replica behind the claim.
+    return db.read(c -> c.preparedQuery(IdentityQueries.PROFILE).execute(Tuple.of(username)), rows -> rows.size() > 0)
         .map(rows -> first(rows).map(r -> new Profile(r.getString("username"), r.getString("wallet"),
             r.getString("display_name"), instant(r, "created_at"), r.getInteger("score"),
             r.getString("score_model_version"), r.getInteger("risk_penalty"), r.getInteger("global_wallet_age_days"),
             r.getInteger("active_chain_count"), r.getLong("total_tx_count"), instant(r, "committed_at"),
-            r.getLong("attestation_count"))))
-        .recover(IdentityStore::translate);
+            r.getLong("attestation_count"))));
   }
 
   /** Up to limit + 1 rows after the cursor (the extra row says there is more). */
   Future<List<Listed>> directory(String after, int limit) {
-    return pool.preparedQuery(IdentityQueries.DIRECTORY).execute(Tuple.of(after, limit + 1))
+    return db.read(c -> c.preparedQuery(IdentityQueries.DIRECTORY).execute(Tuple.of(after, limit + 1)))
         .map(rows -> {
           List<Listed> out = new java.util.ArrayList<>();
           rows.forEach(r -> out.add(new Listed(r.getString("username"), r.getString("wallet"),
               r.getString("display_name"), instant(r, "created_at"))));
           return out;
-        })
-        .recover(IdentityStore::translate);
+        });
   }
 
   private static Attestation attestation(Row r) {
@@ -201,9 +194,5 @@ final class IdentityStore {
 
   private static OffsetDateTime utc(Instant i) {
     return i == null ? null : i.atOffset(ZoneOffset.UTC);
-  }
-
-  private static <T> Future<T> translate(Throwable t) {
-    return Future.failedFuture(t instanceof ApiError ? t : StoreException.translate(t));
   }
 }

@@ -57,7 +57,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     this.config = config;
     this.clock = clock;
     this.ix = config.indexing();
-    this.snapshots = new SnapshotCommits(jobs.pool());
+    this.snapshots = new SnapshotCommits(jobs.db());
     this.owner = ManagementFactory.getRuntimeMXBean().getName() + "/" + UUID.randomUUID().toString().substring(0, 8);
   }
 

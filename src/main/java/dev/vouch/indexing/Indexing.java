@@ -8,7 +8,7 @@ import dev.vouch.store.DatabaseUrl;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Pool;
+import dev.vouch.store.Gateway;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -26,9 +26,9 @@ public final class Indexing {
    * Notifications in every role; the scan entry points (one instance per HTTP instance) in roles
    * api and all; the job worker in roles worker and all.
    */
-  public static Future<?> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock, DatabaseUrl url,
+  public static Future<?> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock, DatabaseUrl url,
       int instances, Metering metering, Screening screening) {
-    JobStore jobs = new JobStore(pool);
+    JobStore jobs = new JobStore(db);
     AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
     if (config.role().runsApi()) {

@@ -3,7 +3,7 @@ package dev.vouch.indexing;
 import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.AttestationFacts;
-import dev.vouch.store.StoreException;
+import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
@@ -29,14 +29,19 @@ public final class JobStore {
     }
   }
 
-  private final Pool pool;
+  private final Gateway db;
 
-  public JobStore(Pool pool) {
-    this.pool = pool;
+  public JobStore(Gateway db) {
+    this.db = db;
   }
 
-  public Pool pool() {
-    return pool;
+  /** Over a pool of a test's own, translation only. */
+  public JobStore(Pool pool) {
+    this(Gateway.direct(pool));
+  }
+
+  public Gateway db() {
+    return db;
   }
 
   /**
@@ -48,35 +53,26 @@ public final class JobStore {
     return enqueue(client, wallet, kind, mode, now).compose(job -> job.isEmpty() || apiKeyId == null
         ? Future.succeededFuture(job)
         : client.preparedQuery(IndexingQueries.LEDGER).execute(Tuple.of(wallet, apiKeyId, mode, job.get(), utc(now)))
-            .map(job)
-            .recover(JobStore::translate));
+            .map(job));
   }
 
   /**
    * One decision about a wallet's indexing at a time (SPEC 3.1-3.3 "one attempt per 10
    * minutes"): a transaction that first takes the wallet's advisory lock, then reads its state
    * and hands both to the body, which may insert the job on the same connection. Requests for
-   * other wallets never wait. The body's own failures pass through unchanged.
+   * other wallets never wait. The body's own failures pass through unchanged (the gateway
+   * translates only the driver's).
    */
   public <T> Future<T> decide(String wallet, BiFunction<SqlConnection, EntryState, Future<T>> body) {
-    return pool.withTransaction(conn -> conn.preparedQuery(IndexingQueries.LOCK_WALLET).execute(Tuple.of(wallet))
-            .compose(locked -> state(conn, wallet))
-            .compose(state -> body.apply(conn, state).recover(t -> Future.failedFuture(new Raised(t)))))
-        .recover(t -> Future.failedFuture(t instanceof Raised r ? r.getCause() : StoreException.translate(t)));
-  }
-
-  /** Carries a decision body's own failure through the transaction, so only SQL failures are translated. */
-  private static final class Raised extends RuntimeException {
-    Raised(Throwable cause) {
-      super(null, cause, false, false);
-    }
+    return db.transaction(conn -> conn.preparedQuery(IndexingQueries.LOCK_WALLET).execute(Tuple.of(wallet))
+        .compose(locked -> state(conn, wallet))
+        .compose(state -> body.apply(conn, state)));
   }
 
   private static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
     return client.preparedQuery(IndexingQueries.ENQUEUE)
         .execute(Tuple.of(wallet, kind, mode, utc(now)))
-        .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")))
-        .recover(JobStore::translate);
+        .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")));
   }
 
   /**
@@ -97,20 +93,18 @@ public final class JobStore {
   }
 
   public Future<Integer> abandonExpired(Instant now, int maxAttempts) {
-    return pool.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts))
-        .map(RowSet::rowCount)
-        .recover(JobStore::translate);
+    return db.write(c -> c.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts)))
+        .map(RowSet::rowCount);
   }
 
   /** Hands this owner's running jobs back to the queue; returns how many. */
   public Future<Integer> release(String owner) {
-    return pool.preparedQuery(IndexingQueries.RELEASE).execute(Tuple.of(owner))
-        .map(RowSet::size)
-        .recover(JobStore::translate);
+    return db.write(c -> c.preparedQuery(IndexingQueries.RELEASE).execute(Tuple.of(owner)))
+        .map(RowSet::size);
   }
 
   public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil) {
-    return pool.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil)))
+    return db.write(c -> c.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil))))
         .map(rows -> {
           if (rows.size() == 0) {
             return Optional.<IndexJob>empty();
@@ -118,15 +112,13 @@ public final class JobStore {
           Row r = rows.iterator().next();
           return Optional.of(new IndexJob(r.getLong("id"), r.getString("wallet"), r.getString("kind"),
               r.getString("mode"), r.getInteger("attempts"), r.getInteger("retry_round")));
-        })
-        .recover(JobStore::translate);
+        });
   }
 
   /** False when the lease was lost (another worker took the job). */
   public Future<Boolean> renew(IndexJob job, String owner, Instant leaseUntil) {
-    return pool.preparedQuery(IndexingQueries.RENEW).execute(Tuple.of(job.id(), owner, utc(leaseUntil)))
-        .map(rows -> rows.rowCount() == 1)
-        .recover(JobStore::translate);
+    return db.write(c -> c.preparedQuery(IndexingQueries.RENEW).execute(Tuple.of(job.id(), owner, utc(leaseUntil))))
+        .map(rows -> rows.rowCount() == 1);
   }
 
   /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */
@@ -143,11 +135,10 @@ public final class JobStore {
   Future<Void> failed(IndexJob job, String owner, Instant now, String error, Retry retry) {
     String text = error.length() > 500 ? error.substring(0, 500) : error;
     Tuple args = Tuple.of(job.id(), owner, utc(now), text);
-    Future<Void> done = retry == null
-        ? pool.preparedQuery(IndexingQueries.FAILED).execute(args).mapEmpty()
-        : pool.withTransaction(conn -> conn.preparedQuery(IndexingQueries.FAILED).execute(args)
+    return retry == null
+        ? db.write(c -> c.preparedQuery(IndexingQueries.FAILED).execute(args)).mapEmpty()
+        : db.transaction(conn -> conn.preparedQuery(IndexingQueries.FAILED).execute(args)
             .compose(rows -> rows.rowCount() == 1 ? queueRetry(conn, job.wallet(), now, retry) : Future.succeededFuture()));
-    return done.recover(JobStore::translate);
   }
 
   /** When and which round the worker retries a wallet whose chains failed transiently. */
@@ -184,25 +175,24 @@ public final class JobStore {
     String payload = new JsonObject().put("event", "chain").put("wallet", job.wallet()).put("job", job.id())
         .put("chainId", read.chainId()).put("chain", read.chain()).put("outcome", outcome)
         .put("done", done).put("total", total).encode();
-    return pool.preparedQuery(IndexingQueries.NOTIFY_PROGRESS).execute(Tuple.of(payload))
-        .<Void>mapEmpty()
-        .recover(JobStore::translate);
+    return db.write(c -> c.preparedQuery(IndexingQueries.NOTIFY_PROGRESS).execute(Tuple.of(payload)))
+        .mapEmpty();
   }
 
-  /** The wallet's latest run and snapshot time, for its progress stream. */
+  /** The wallet's latest run and snapshot time, for its progress stream (primary: it must see its caller's intake). */
   public Future<RunState> run(String wallet) {
-    return pool.preparedQuery(IndexingQueries.RUN_STATE).execute(Tuple.of(wallet))
+    return db.readPrimary(c -> c.preparedQuery(IndexingQueries.RUN_STATE).execute(Tuple.of(wallet)))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new RunState(r.getLong("id"), r.getString("state"), instant(r.getOffsetDateTime("created_at")),
               instant(r.getOffsetDateTime("started_at")), instant(r.getOffsetDateTime("finished_at")),
               instant(r.getOffsetDateTime("committed_at")));
-        })
-        .recover(JobStore::translate);
+        });
   }
 
+  /** From the primary: a refresh's answer must show the job its caller just started. */
   public Future<EntryState> state(String wallet) {
-    return state(pool, wallet);
+    return db.readPrimary(c -> state(c, wallet));
   }
 
   private static Future<EntryState> state(SqlClient client, String wallet) {
@@ -213,28 +203,25 @@ public final class JobStore {
               r.getOffsetDateTime("in_flight_since") != null, r.getString("last_state"),
               instant(r.getOffsetDateTime("last_attempt_at")), r.getBoolean("registered"), r.getBoolean("ledger"),
               instant(r.getOffsetDateTime("in_flight_since")), instant(r.getOffsetDateTime("evidence_read_at")));
-        })
-        .recover(JobStore::translate);
+        });
   }
 
   /** Jobs queued and running now, and failed since the given time. */
   public record Counts(long queued, long running, long failedSince) {}
 
   public Future<Counts> counts(Instant failedSince) {
-    return pool.preparedQuery(IndexingQueries.JOB_COUNTS).execute(Tuple.of(utc(failedSince)))
+    return db.readPrimary(c -> c.preparedQuery(IndexingQueries.JOB_COUNTS).execute(Tuple.of(utc(failedSince))))
         .map(rows -> {
           Row r = rows.iterator().next();
           return new Counts(r.getLong("queued"), r.getLong("running"), r.getLong("failed"));
-        })
-        .recover(JobStore::translate);
+        });
   }
 
   /** Queues the rolling daily re-index of registered wallets; how many jobs were queued. */
   public Future<Integer> scheduleReindex(Instant now, Instant staleBefore, Instant attemptedSince, int limit) {
-    return pool.preparedQuery(IndexingQueries.SCHEDULE_REINDEX)
-        .execute(Tuple.of(utc(now), utc(staleBefore), utc(attemptedSince), limit))
-        .map(RowSet::size)
-        .recover(JobStore::translate);
+    return db.write(c -> c.preparedQuery(IndexingQueries.SCHEDULE_REINDEX)
+            .execute(Tuple.of(utc(now), utc(staleBefore), utc(attemptedSince), limit)))
+        .map(RowSet::size);
   }
 
   static OffsetDateTime utc(Instant i) {
@@ -243,9 +230,5 @@ public final class JobStore {
 
   private static Instant instant(OffsetDateTime t) {
     return t == null ? null : t.toInstant();
-  }
-
-  private static <T> Future<T> translate(Throwable t) {
-    return Future.failedFuture(StoreException.translate(t));
   }
 }

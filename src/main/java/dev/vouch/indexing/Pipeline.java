@@ -55,7 +55,7 @@ final class Pipeline {
     this.registry = registry;
     this.watch = watch;
     this.jobs = jobs;
-    this.snapshots = new SnapshotCommits(jobs.pool());
+    this.snapshots = new SnapshotCommits(jobs.db());
     this.readers = readers;
     this.clock = clock;
     this.homeChainId = homeChainId;
@@ -111,17 +111,21 @@ final class Pipeline {
     return new JobStore.Retry(now.plus(wait.compareTo(MAX_RETRY_WAIT) > 0 ? MAX_RETRY_WAIT : wait), job.round() + 1);
   }
 
+  /** A snapshot commit's deadline: well inside a job's lease. */
+  static final int COMMIT_DEADLINE_MS = 60_000;
+
   private Future<Result> commit(IndexJob job, String owner, List<ChainRead> reads, PriorEvidence prior,
       JobStore.Retry retry) {
     Instant now = clock.instant();
     long start = System.nanoTime();
-    return jobs.pool().withTransaction(conn -> JobStore.done(conn, job, owner, now)
+    // A large commit may take longer than an API write; the lease check inside keeps it single.
+    return jobs.db().transaction(conn -> JobStore.done(conn, job, owner, now)
             .compose(v -> watch.around(conn, List.of(job.wallet()), DecisionWatch.Cause.reindex, now, () ->
                 JobStore.attestationFacts(conn, job.wallet())
                     .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
                         job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))))
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
-            .compose(v -> JobStore.notifySnapshot(conn, job.wallet())))
+            .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))
         .map(Result.COMMITTED)
         .recover(t -> {

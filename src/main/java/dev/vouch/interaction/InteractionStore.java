@@ -2,11 +2,10 @@ package dev.vouch.interaction;
 
 import dev.vouch.interaction.model.GraphOrder;
 import dev.vouch.interaction.model.GraphRows;
-import dev.vouch.store.StoreException;
+import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -17,10 +16,10 @@ import java.util.List;
 /** Reads graph pages; the only place the interaction graph's read SQL runs. */
 public final class InteractionStore {
 
-  private final Pool pool;
+  private final Gateway db;
 
-  public InteractionStore(Pool pool) {
-    this.pool = pool;
+  public InteractionStore(Gateway db) {
+    this.db = db;
   }
 
   /**
@@ -28,16 +27,13 @@ public final class InteractionStore {
    * most, after {@code after} in address order ("" for the first page).
    */
   public Future<GraphRows> page(String wallet, Long snapshotId, GraphOrder order, String after, int fetch) {
-    return pool.preparedQuery(InteractionQueries.page(order))
-        .execute(Tuple.of(wallet, snapshotId, after, fetch))
-        .map(rows -> map(rows.iterator().next()))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.read(c -> c.preparedQuery(InteractionQueries.page(order)).execute(Tuple.of(wallet, snapshotId, after, fetch)))
+        .map(rows -> map(rows.iterator().next()));
   }
 
   public Future<byte[]> generatedCursorKey() {
-    return pool.query(InteractionQueries.CURSOR_KEY).execute()
-        .map(rows -> rows.iterator().next().getBuffer("key").getBytes())
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.atStartup(c -> c.query(InteractionQueries.CURSOR_KEY).execute())
+        .map(rows -> rows.iterator().next().getBuffer("key").getBytes());
   }
 
   private static GraphRows map(Row row) {

@@ -21,6 +21,7 @@ import dev.vouch.monitoring.MonitorViews.Watchlist;
 import dev.vouch.monitoring.MonitorViews.Watchlists;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.WalletReads;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -47,7 +48,7 @@ public final class MonitorServices {
   public static final int PAGE_MAX = 1000;
   public static final int PAGE_DEFAULT = 100;
 
-  private final Pool pool;
+  private final Gateway db;
   private final Clock clock;
   private final AppConfig.Monitoring config;
   private final Metering metering;
@@ -55,9 +56,9 @@ public final class MonitorServices {
   private final WebhookSecrets secrets;
   private final Duration cooldown;
 
-  MonitorServices(Pool pool, Clock clock, AppConfig config, Metering metering, Decisions decisions,
+  MonitorServices(Gateway db, Clock clock, AppConfig config, Metering metering, Decisions decisions,
       WebhookSecrets secrets) {
-    this.pool = pool;
+    this.db = db;
     this.clock = clock;
     this.config = config.monitoring();
     this.metering = metering;
@@ -77,8 +78,8 @@ public final class MonitorServices {
   // ---- watchlists
 
   public Future<Watchlist> create(Caller caller, String name, UseCase useCase) {
-    return pool.preparedQuery(MonitorQueries.CREATE_LIST)
-        .execute(Tuple.of(key(caller), name, useCase.name(), utc(clock.instant()), config.maxLists()))
+    return db.write(c -> c.preparedQuery(MonitorQueries.CREATE_LIST)
+            .execute(Tuple.of(key(caller), name, useCase.name(), utc(clock.instant()), config.maxLists())))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
@@ -92,7 +93,7 @@ public final class MonitorServices {
   }
 
   public Future<Watchlists> lists(Caller caller) {
-    return pool.preparedQuery(MonitorQueries.LISTS).execute(Tuple.of(key(caller)))
+    return db.readPrimary(c -> c.preparedQuery(MonitorQueries.LISTS).execute(Tuple.of(key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           List<Watchlist> out = new ArrayList<>();
@@ -102,7 +103,7 @@ public final class MonitorServices {
   }
 
   public Future<Deleted> deleteList(Caller caller, long id) {
-    return pool.preparedQuery(MonitorQueries.DELETE_LIST).execute(Tuple.of(id, key(caller)))
+    return db.write(c -> c.preparedQuery(MonitorQueries.DELETE_LIST).execute(Tuple.of(id, key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.rowCount() == 0) {
@@ -122,7 +123,7 @@ public final class MonitorServices {
     int max = config.maxWallets(caller.key().get().plan().name());
     Instant now = clock.instant();
     String[] given = wallets.toArray(String[]::new);
-    return pool.withTransaction(conn -> conn.preparedQuery(MonitorQueries.LOCK_KEY).execute(Tuple.of(Long.toString(key)))
+    return db.transaction(conn -> conn.preparedQuery(MonitorQueries.LOCK_KEY).execute(Tuple.of(Long.toString(key)))
             .compose(v -> conn.preparedQuery(MonitorQueries.KEY_USAGE).execute(Tuple.of(key, id)))
             .compose(usage -> {
               if (!usage.iterator().next().getBoolean("owned")) {
@@ -162,19 +163,19 @@ public final class MonitorServices {
     }
     return metering.startScans(caller, unindexed.size()).compose(start -> start.starts() == 0
         ? Future.succeededFuture(0)
-        : JobStore.queueIntakes(pool, unindexed.subList(0, start.starts()), now)
+        : db.write(c -> JobStore.queueIntakes(c, unindexed.subList(0, start.starts()), now))
             .recover(t -> metering.refund(start.admission()).transform(x -> Future.failedFuture(t))));
   }
 
   private Future<Long> size(long id) {
-    return pool.preparedQuery(MonitorQueries.LIST_SIZE).execute(Tuple.of(id))
+    return db.readPrimary(c -> c.preparedQuery(MonitorQueries.LIST_SIZE).execute(Tuple.of(id)))
         .map(rows -> rows.iterator().next().getLong(0))
         .recover(MonitorServices::translate);
   }
 
   public Future<MembersChanged> remove(Caller caller, long id, List<String> wallets) {
     long key = key(caller);
-    return pool.withTransaction(conn -> conn.preparedQuery(MonitorQueries.KEY_USAGE).execute(Tuple.of(key, id))
+    return db.transaction(conn -> conn.preparedQuery(MonitorQueries.KEY_USAGE).execute(Tuple.of(key, id))
             .compose(usage -> usage.iterator().next().getBoolean("owned")
                 ? conn.preparedQuery(MonitorQueries.REMOVE_MEMBERS)
                     .execute(Tuple.tuple().addLong(id).addArrayOfString(wallets.toArray(String[]::new)))
@@ -190,7 +191,7 @@ public final class MonitorServices {
    */
   public Future<MemberPage> page(Caller caller, long id, String after, int limit) {
     long key = key(caller);
-    return pool.withConnection(conn -> {
+    return db.transaction(conn -> {
       Future<RowSet<Row>> list = conn.preparedQuery(MonitorQueries.LIST).execute(Tuple.of(id, key));
       Future<List<Resolved>> states = WalletReads.resolveEntries(conn, MonitorQueries.PAGE_ENTRIES,
           Tuple.of(id, key, after == null ? "" : after, limit + 1));
@@ -221,7 +222,7 @@ public final class MonitorServices {
   // ---- events
 
   public Future<EventPage> events(Caller caller, long after, int limit) {
-    return pool.preparedQuery(MonitorQueries.EVENTS).execute(Tuple.of(key(caller), after, limit))
+    return db.read(c -> c.preparedQuery(MonitorQueries.EVENTS).execute(Tuple.of(key(caller), after, limit)))
         .recover(MonitorServices::translate)
         .map(rows -> {
           List<Event> out = new ArrayList<>();
@@ -247,7 +248,7 @@ public final class MonitorServices {
     String secret = WebhookSecrets.generate();
     long key = key(caller);
     // The id is the sealing's associated data: take it first, then insert under it.
-    return pool.withTransaction(conn -> conn.query(MonitorQueries.NEXT_ENDPOINT_ID).execute()
+    return db.transaction(conn -> conn.query(MonitorQueries.NEXT_ENDPOINT_ID).execute()
             .compose(seq -> {
               long id = seq.iterator().next().getLong(0);
               return conn.preparedQuery(MonitorQueries.CREATE_ENDPOINT)
@@ -265,7 +266,7 @@ public final class MonitorServices {
   }
 
   public Future<Endpoints> endpoints(Caller caller) {
-    return pool.preparedQuery(MonitorQueries.ENDPOINTS).execute(Tuple.of(key(caller)))
+    return db.readPrimary(c -> c.preparedQuery(MonitorQueries.ENDPOINTS).execute(Tuple.of(key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           List<Endpoint> out = new ArrayList<>();
@@ -275,7 +276,7 @@ public final class MonitorServices {
   }
 
   public Future<Endpoint> endpoint(Caller caller, long id) {
-    return pool.preparedQuery(MonitorQueries.ENDPOINT).execute(Tuple.of(id, key(caller)))
+    return db.readPrimary(c -> c.preparedQuery(MonitorQueries.ENDPOINT).execute(Tuple.of(id, key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
@@ -286,7 +287,7 @@ public final class MonitorServices {
   }
 
   public Future<Endpoint> enable(Caller caller, long id) {
-    return pool.preparedQuery(MonitorQueries.ENABLE_ENDPOINT).execute(Tuple.of(id, key(caller)))
+    return db.write(c -> c.preparedQuery(MonitorQueries.ENABLE_ENDPOINT).execute(Tuple.of(id, key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
@@ -297,7 +298,7 @@ public final class MonitorServices {
   }
 
   public Future<Deleted> deleteEndpoint(Caller caller, long id) {
-    return pool.preparedQuery(MonitorQueries.DELETE_ENDPOINT).execute(Tuple.of(id, key(caller)))
+    return db.write(c -> c.preparedQuery(MonitorQueries.DELETE_ENDPOINT).execute(Tuple.of(id, key(caller))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.rowCount() == 0) {
@@ -309,7 +310,7 @@ public final class MonitorServices {
 
   public Future<Deliveries> deliveries(Caller caller, long endpoint, long before, int limit) {
     long key = key(caller);
-    return pool.withConnection(conn -> {
+    return db.transaction(conn -> {
       Future<RowSet<Row>> owner = conn.preparedQuery(MonitorQueries.ENDPOINT).execute(Tuple.of(endpoint, key));
       Future<RowSet<Row>> rows = conn.preparedQuery(MonitorQueries.DELIVERIES).execute(Tuple.of(endpoint, key, before,
           limit));
@@ -333,8 +334,8 @@ public final class MonitorServices {
 
   /** Sends one delivery again from now (same webhook-id), whatever became of it. */
   public Future<Delivery> replay(Caller caller, long endpoint, long delivery) {
-    return pool.preparedQuery(MonitorQueries.REPLAY).execute(Tuple.of(delivery, endpoint, key(caller),
-            utc(clock.instant())))
+    return db.write(c -> c.preparedQuery(MonitorQueries.REPLAY).execute(Tuple.of(delivery, endpoint, key(caller),
+            utc(clock.instant()))))
         .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {

@@ -6,6 +6,7 @@ import dev.vouch.decision.Decisions;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import dev.vouch.store.Gateway;
 import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.HexFormat;
@@ -19,10 +20,11 @@ public final class Monitoring {
   private Monitoring() {}
 
   /** Deploys the worker parts when the role runs them; the services are for the API routes. */
-  public static Future<MonitorServices> deploy(Vertx vertx, Pool pool, AppConfig config, Clock clock,
+  public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
       Metering metering, Decisions decisions, Screening screening) {
+    Pool pool = db.primaryPool();
     return secrets(pool, config.monitoring().webhooks()).compose(secrets -> {
-      MonitorServices services = new MonitorServices(pool, clock, config, metering, decisions, secrets);
+      MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {
         return Future.succeededFuture(services);
       }

@@ -5,9 +5,9 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.OctetKeyPair;
 import dev.vouch.receipt.model.Receipt;
 import dev.vouch.receipt.model.Signature;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -24,10 +24,10 @@ public final class ReceiptStore {
   /** A stored receipt and whether this call created it. */
   public record Stored(Receipt receipt, boolean created) {}
 
-  private final Pool pool;
+  private final Gateway db;
 
-  public ReceiptStore(Pool pool) {
-    this.pool = pool;
+  public ReceiptStore(Gateway db) {
+    this.db = db;
   }
 
   /**
@@ -41,20 +41,24 @@ public final class ReceiptStore {
         .addString(r.id()).addOffsetDateTime(r.createdAt().atOffset(ZoneOffset.UTC)).addLocalDate(day)
         .addString(r.payload().wallet()).addString(r.payload().useCase().name()).addString(r.payloadHash())
         .addString(canonicalPayload).addString(r.signature().kid()).addString(r.signature().jws());
-    return pool.preparedQuery(ReceiptQueries.INSERT).execute(insert)
+    return db.write(pool -> pool.preparedQuery(ReceiptQueries.INSERT).execute(insert)
         .compose(rows -> rows.size() == 1 ? Future.succeededFuture(new Stored(r, true))
             // The other row committed after this statement's snapshot: read it in a new one.
             : pool.preparedQuery(ReceiptQueries.FIND_SAME)
                 .execute(Tuple.of(r.payload().wallet(), r.payload().useCase().name(), day, r.payloadHash()))
                 .map(found -> new Stored(first(found).orElseThrow(
-                    () -> new StoreException(StoreException.Kind.OTHER, "deduped receipt vanished", null)), false)))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+                    () -> new StoreException(StoreException.Kind.OTHER, "deduped receipt vanished", null)), false))));
+  }
+
+  /** Mint work (a decision, a signature) only when its insert can happen; else 503 at once. */
+  public <T> Future<T> whenWritable(java.util.function.Supplier<Future<T>> work) {
+    return db.whenWritable(work);
   }
 
   public Future<Optional<Receipt>> find(String id) {
-    return pool.preparedQuery(ReceiptQueries.FIND_BY_ID).execute(Tuple.of(id))
-        .map(ReceiptStore::first)
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    // A receipt just minted is never reported missing by a replica behind the mint.
+    return db.read(c -> c.preparedQuery(ReceiptQueries.FIND_BY_ID).execute(Tuple.of(id)), rows -> rows.size() > 0)
+        .map(ReceiptStore::first);
   }
 
   /** Publishes public keys; a key already published keeps its first date. */
@@ -63,13 +67,13 @@ public final class ReceiptStore {
     for (OctetKeyPair k : publicKeys) {
       batch.add(Tuple.of(k.getKeyID(), k.toPublicJWK().toJSONString()));
     }
-    return pool.preparedQuery(ReceiptQueries.ADD_KEY).executeBatch(batch).<Void>mapEmpty()
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.atStartup(c -> c.preparedQuery(ReceiptQueries.ADD_KEY).executeBatch(batch)).<Void>mapEmpty();
   }
 
   /** Every key that ever signed here, newest first. */
   public Future<JWKSet> publishedKeys() {
-    return pool.preparedQuery(ReceiptQueries.KEYS).execute()
+    // From the primary: a key this instance just published must verify its own receipts.
+    return db.readPrimary(c -> c.preparedQuery(ReceiptQueries.KEYS).execute())
         .map(rows -> {
           List<JWK> keys = new ArrayList<>();
           for (Row row : rows) {
@@ -80,8 +84,7 @@ public final class ReceiptStore {
             }
           }
           return new JWKSet(keys);
-        })
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+        });
   }
 
   private static Optional<Receipt> first(RowSet<Row> rows) {

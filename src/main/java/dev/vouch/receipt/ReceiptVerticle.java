@@ -47,7 +47,7 @@ public final class ReceiptVerticle extends VerticleBase {
 
   private void create(Message<ReceiptRequests.Create> msg) {
     ReceiptRequests.Create q = msg.body();
-    decisions.read(q.subject(), q.useCase()).onComplete(ar -> {
+    store.whenWritable(() -> decisions.read(q.subject(), q.useCase())).onComplete(ar -> {
       if (ar.failed()) {
         Failures.reply(msg, ar.cause()); // a failed decision never yields a receipt
       } else if (ar.result().isEmpty()) {

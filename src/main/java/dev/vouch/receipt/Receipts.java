@@ -5,7 +5,7 @@ import dev.vouch.receipt.model.Receipt;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.sqlclient.Pool;
+import dev.vouch.store.Gateway;
 import java.time.Clock;
 import java.util.List;
 
@@ -19,9 +19,9 @@ public final class Receipts {
 
   private Receipts() {}
 
-  public static Future<?> deploy(Vertx vertx, Pool pool, Decisions decisions, SigningKeys keys, Clock clock,
+  public static Future<?> deploy(Vertx vertx, Gateway db, Decisions decisions, SigningKeys keys, Clock clock,
       int instances) {
-    ReceiptStore store = new ReceiptStore(pool);
+    ReceiptStore store = new ReceiptStore(db);
     return store.publish(keys.publicKeys())
         .compose(v -> vertx.deployVerticle(() -> new ReceiptVerticle(decisions, store, keys, clock),
             new DeploymentOptions().setInstances(instances)));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.Evidence;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -34,16 +35,20 @@ import java.util.Set;
  */
 public final class SnapshotCommits {
 
-  private final Pool pool;
+  private final Gateway db;
 
+  public SnapshotCommits(Gateway db) {
+    this.db = db;
+  }
+
+  /** Over a pool of a test's own, translation only. */
   public SnapshotCommits(Pool pool) {
-    this.pool = pool;
+    this(Gateway.direct(pool));
   }
 
   /** Commits a snapshot, its coverage and counterparties in one transaction; returns its id. */
   public Future<Long> commit(NewSnapshot s) {
-    return pool.withTransaction(conn -> commit(conn, s))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.transaction(conn -> commit(conn, s));
   }
 
   /** Same, inside a caller's transaction (the indexer also finishes its job there). */
@@ -77,9 +82,10 @@ public final class SnapshotCommits {
   /**
    * The wallet's latest committed snapshot (empty when none), with the counterparty rows of the
    * chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
+   * From the primary: the next snapshot builds on it, so a replica's lag must not lose evidence.
    */
   public Future<Optional<PriorEvidence>> prior(String wallet, Set<Long> carry) {
-    return pool.preparedQuery(SnapshotQueries.PRIOR_CHAINS).execute(Tuple.of(wallet)).compose(rows -> {
+    return db.readPrimary(pool -> pool.preparedQuery(SnapshotQueries.PRIOR_CHAINS).execute(Tuple.of(wallet)).compose(rows -> {
       if (rows.size() == 0) {
         return Future.succeededFuture(Optional.<PriorEvidence>empty());
       }
@@ -119,7 +125,7 @@ public final class SnapshotCommits {
             cps.stream().filter(c -> c.chainId() == chainId).toList())));
         return Optional.of(new PriorEvidence(snapshot, out));
       });
-    }).recover(t -> Future.failedFuture(StoreException.translate(t)));
+    }));
   }
 
   /**
@@ -127,10 +133,8 @@ public final class SnapshotCommits {
    * superseded before {@code cutoff}; returns how many snapshots lost their rows.
    */
   public Future<Integer> pruneGraphs(Instant cutoff, int batch) {
-    return pool.preparedQuery(SnapshotQueries.PRUNE_GRAPH)
-        .execute(Tuple.of(utc(cutoff), batch))
-        .map(rows -> rows.rowCount())
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.write(c -> c.preparedQuery(SnapshotQueries.PRUNE_GRAPH).execute(Tuple.of(utc(cutoff), batch)))
+        .map(rows -> rows.rowCount());
   }
 
   /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */

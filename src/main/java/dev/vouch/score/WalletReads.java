@@ -12,6 +12,7 @@ import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.model.Evidence;
+import dev.vouch.store.Gateway;
 import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -40,19 +41,22 @@ import java.util.TreeMap;
  */
 public final class WalletReads {
 
-  private final Pool pool;
+  private final Gateway db;
 
+  public WalletReads(Gateway db) {
+    this.db = db;
+  }
+
+  /** Over a pool of a test's own, translation only. */
   public WalletReads(Pool pool) {
-    this.pool = pool;
+    this(Gateway.direct(pool));
   }
 
   /** The single-wallet read (lowercase, valid address): one primary-key lookup. */
   public Future<WalletState> read(String wallet) {
-    return pool.preparedQuery(WalletReadQueries.READ_ONE)
-        .execute(Tuple.of(wallet))
+    return db.read(c -> c.preparedQuery(WalletReadQueries.READ_ONE).execute(Tuple.of(wallet)))
         .map(rows -> rows.size() == 0 ? WalletState.nothing(wallet)
-            : map(new Named(rows.iterator().next(), positions(rows))))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+            : map(new Named(rows.iterator().next(), positions(rows))));
   }
 
   /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
@@ -83,10 +87,9 @@ public final class WalletReads {
         usernames.add(l.username().toLowerCase(Locale.ROOT));
       }
     }
-    return pool.preparedQuery(WalletReadQueries.READ_MANY)
-        .execute(Tuple.tuple().addArrayOfString(addresses.toArray(String[]::new))
-            .addArrayOfString(usernames.toArray(String[]::new)))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)))
+    return db.read(c -> c.preparedQuery(WalletReadQueries.READ_MANY)
+            .execute(Tuple.tuple().addArrayOfString(addresses.toArray(String[]::new))
+                .addArrayOfString(usernames.toArray(String[]::new))))
         .map(rows -> {
           Map<String, Integer> at = positions(rows);
           Map<String, Resolved> byAddress = new HashMap<>(rows.size() * 2);

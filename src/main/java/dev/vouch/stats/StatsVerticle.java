@@ -4,12 +4,11 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Failures;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.stats.model.ChainHealth;
-import dev.vouch.store.StoreException;
+import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.time.Clock;
@@ -30,15 +29,15 @@ public final class StatsVerticle extends VerticleBase {
   public static final String VERSION = "stats_v0.1";
   static final Duration KEEP = Duration.ofSeconds(60);
 
-  private final Pool pool;
+  private final Gateway db;
   private final Clock clock;
   private final List<ChainConfig> catalogue;
   private JsonObject cached;
   private Instant cachedAt;
   private Future<JsonObject> loading;
 
-  public StatsVerticle(Pool pool, Clock clock, List<ChainConfig> catalogue) {
-    this.pool = pool;
+  public StatsVerticle(Gateway db, Clock clock, List<ChainConfig> catalogue) {
+    this.db = db;
     this.clock = clock;
     this.catalogue = catalogue;
   }
@@ -69,10 +68,9 @@ public final class StatsVerticle extends VerticleBase {
 
   private Future<JsonObject> query(Instant now) {
     Instant dayAgo = now.minus(Duration.ofDays(1));
-    return pool.preparedQuery(StatsQueries.STATS)
-        .execute(Tuple.of(OffsetDateTime.ofInstant(dayAgo, ZoneOffset.UTC)))
-        .map(rows -> render(rows.iterator().next(), now))
-        .recover(t -> Future.failedFuture(StoreException.translate(t)));
+    return db.read(c -> c.preparedQuery(StatsQueries.STATS)
+            .execute(Tuple.of(OffsetDateTime.ofInstant(dayAgo, ZoneOffset.UTC))))
+        .map(rows -> render(rows.iterator().next(), now));
   }
 
   private JsonObject render(Row r, Instant now) {

@@ -28,13 +28,19 @@ public final class Pools {
    * not answer included) ends after the acquire timeout, and beyond the wait queue at once; a
    * statement blocked on the server (a lock, a slow plan) is cancelled by
    * {@code statement_timeout}, which also rolls it back. A server that stops answering in the
-   * middle of a statement (frozen, partitioned) is bounded by the edge's request timeout; the
-   * client library offers no per-statement deadline of its own (its transport idle timeout does
-   * not apply to these connections; checked against a server that accepts and never answers).
+   * middle of a statement (frozen, partitioned) is bounded by the gateway's deadlines
+   * ({@link Gateway}); the client library offers no per-statement deadline of its own (its
+   * transport idle timeout does not apply to these connections; checked against a server that
+   * accepts and never answers).
    */
   public static Pool create(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
+    return create(vertx, url, db, "vouch-pg");
+  }
+
+  /** The same for another server (a replica): a pool of its own name, so never the primary's shared one. */
+  public static Pool create(Vertx vertx, DatabaseUrl url, AppConfig.Database db, String name) {
     return PgBuilder.pool()
-        .with(new PoolOptions().setMaxSize(db.poolSize()).setName("vouch-pg").setShared(true)
+        .with(new PoolOptions().setMaxSize(db.poolSize()).setName(name).setShared(true)
             .setMaxWaitQueueSize(db.waitQueueSize())
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))

@@ -8,10 +8,28 @@ public final class StoreException extends RuntimeException {
   public enum Kind { UNAVAILABLE, CONFLICT, SCHEMA_MISSING, OTHER }
 
   private final Kind kind;
+  /** Set by the gateway when it knows (a deadline, an open breaker); null = judge by the cause. */
+  private final Boolean unknownOutcome;
 
   public StoreException(Kind kind, String message, Throwable cause) {
+    this(kind, message, cause, null);
+  }
+
+  private StoreException(Kind kind, String message, Throwable cause, Boolean unknownOutcome) {
     super(message, cause);
     this.kind = kind;
+    this.unknownOutcome = unknownOutcome;
+  }
+
+  /** The server did not answer within the gateway's deadline: a write sent may still commit. */
+  static StoreException deadline(long ms, boolean write, Throwable cause) {
+    return new StoreException(Kind.UNAVAILABLE, ms > 0 ? "database too slow: no answer within " + ms + " ms"
+        : "database stopped answering (its heartbeat failed)", cause, write);
+  }
+
+  /** The server's breaker is open: nothing was sent. */
+  static StoreException refused(String target, Throwable cause) {
+    return new StoreException(Kind.UNAVAILABLE, "database unavailable (" + target + " circuit open)", cause, false);
   }
 
   public Kind kind() {
@@ -28,10 +46,16 @@ public final class StoreException extends RuntimeException {
     if (kind != Kind.UNAVAILABLE) {
       return false;
     }
+    if (unknownOutcome != null) {
+      return unknownOutcome;
+    }
     return Causes.connectionFailure(getCause()).map(c -> !(c instanceof java.net.ConnectException)).orElse(false);
   }
 
-  /** Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. */
+  /**
+   * Maps a driver failure to a kind once, so the edge maps kinds to HTTP once. Only the gateway
+   * ({@link Gateway}) calls it: stores go through the gateway and never translate by hand.
+   */
   public static StoreException translate(Throwable t) {
     if (t instanceof StoreException se) {
       return se;
@@ -60,6 +84,11 @@ public final class StoreException extends RuntimeException {
         || t instanceof io.vertx.core.http.ConnectionPoolTooBusyException
         || t instanceof java.util.concurrent.TimeoutException) {
       return new StoreException(Kind.UNAVAILABLE, "database unavailable", t);
+    }
+    // A connection the pool handed out or held broke (server stopped or crashed): the client
+    // says so only in this message, with no cause to search (issue 18: it was a 500).
+    if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Connection is not active")) {
+      return new StoreException(Kind.UNAVAILABLE, "database unavailable: connection closed", t);
     }
     // The pool's acquire deadline (database.acquireTimeoutMs) says so only in its message.
     if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Timeout")) {

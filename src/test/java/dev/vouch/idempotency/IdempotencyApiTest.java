@@ -319,7 +319,7 @@ class IdempotencyApiTest {
 
     // Everything older than a day (the earlier tests' keys) is swept; today's key stays.
     app.clock.advance(Duration.ofHours(1));
-    IdempotencyStore store = new IdempotencyStore(app.app.pool(), app.clock, Duration.ofHours(24), Duration.ofMinutes(2));
+    IdempotencyStore store = new IdempotencyStore(dev.vouch.store.Gateway.direct(app.app.pool()), app.clock, Duration.ofHours(24), Duration.ofMinutes(2));
     long expired = Sql.count(app.database, "SELECT count(*) FROM idempotency_keys WHERE expires_at <= ?",
         java.sql.Timestamp.from(app.clock.instant()));
     int swept = store.sweep(2).toCompletionStage().toCompletableFuture().join();

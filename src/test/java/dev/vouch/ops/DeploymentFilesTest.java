@@ -161,7 +161,8 @@ class DeploymentFilesTest {
     assertThat(kinds).contains("Deployment/vouch-api", "Deployment/vouch-worker", "Service/vouch-api",
         "Ingress/vouch-api", "HorizontalPodAutoscaler/vouch-api", "PodDisruptionBudget/vouch-api",
         "PodDisruptionBudget/vouch-worker", "ServiceMonitor/vouch", "NetworkPolicy/vouch", "ConfigMap/vouch-chains",
-        "ConfigMap/vouch-config", "Job/vouch-migrate");
+        "ConfigMap/vouch-config", "Job/vouch-migrate",
+        "ConfigMap/vouch-database", "HorizontalPodAutoscaler/vouch-worker");
   }
 
   @Test
@@ -180,6 +181,11 @@ class DeploymentFilesTest {
     assertThat(errors(template.get(0))).isEmpty();
     assertThat(template.get(0).path("metadata").path("name").asText()).isEqualTo("vouch-secrets");
     assertThat(template.get(0).path("stringData").has("VOUCH_RECEIPTS_SIGNING_KEY")).isTrue();
+    List<JsonNode> replicas = documents(Path.of("k8s/database-replicas.secret.example.yaml.txt"));
+    assertThat(replicas).hasSize(1);
+    assertThat(errors(replicas.get(0))).isEmpty();
+    assertThat(replicas.get(0).path("metadata").path("name").asText()).isEqualTo("vouch-database-replicas");
+    assertThat(replicas.get(0).path("stringData").has("DATABASE_REPLICA_URLS")).isTrue();
   }
 
   @Test
@@ -224,7 +230,8 @@ class DeploymentFilesTest {
       assertThat(c.path("resources").path("requests").has("cpu")).as(name).isTrue();
       assertThat(c.path("resources").path("limits").has("memory")).as(name).isTrue();
       assertThat(pod.path("volumes").toString()).as(name).contains("vouch-chains");
-      assertThat(c.path("envFrom").toString()).as(name).contains("vouch-secrets").contains("vouch-config");
+      assertThat(c.path("envFrom").toString()).as(name).contains("vouch-secrets").contains("vouch-config")
+          .contains("vouch-database-replicas");
     }
     // One catalogue, the same chains as the built-in one.
     JsonNode chains = all.stream().filter(r -> r.path("metadata").path("name").asText().equals("vouch-chains"))
@@ -248,7 +255,10 @@ class DeploymentFilesTest {
     JsonNode services = compose.path("services");
     List<String> names = new ArrayList<>();
     services.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactlyInAnyOrder("postgres", "redis", "devnet", "api", "worker", "prometheus");
+    assertThat(names).containsExactlyInAnyOrder("postgres", "postgres-standby", "redis", "devnet", "api", "worker",
+        "prometheus");
+    assertThat(services.path("api").path("environment").path("DATABASE_REPLICA_URLS").asText()).contains("@postgres-standby:");
+    assertThat(services.path("postgres-standby").path("command").toString()).contains("pg_basebackup").contains("-R");
     services.fields().forEachRemaining(s -> {
       assertThat(s.getValue().has("healthcheck")).as(s.getKey() + " healthcheck").isTrue();
       s.getValue().path("depends_on").fieldNames().forEachRemaining(dep ->
@@ -286,7 +296,8 @@ class DeploymentFilesTest {
 
   /** PORT, DATABASE_URL, REDIS_URL, CHAINS_FILE, VOUCH_CONFIG and VOUCH_ + every path of application.yaml. */
   static Set<String> knownVariables() throws IOException {
-    Set<String> names = new HashSet<>(List.of("PORT", "DATABASE_URL", "REDIS_URL", "CHAINS_FILE", "VOUCH_CONFIG", "VOUCH_ROLE"));
+    Set<String> names = new HashSet<>(List.of("PORT", "DATABASE_URL", "DATABASE_REPLICA_URLS", "REDIS_URL", "CHAINS_FILE",
+        "VOUCH_CONFIG", "VOUCH_ROLE"));
     flatten("", YAML.readTree(Path.of("config/application.yaml").toFile()), names);
     return names;
   }

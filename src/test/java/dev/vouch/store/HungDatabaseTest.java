@@ -38,6 +38,11 @@ class HungDatabaseTest {
   /** A statement deadline short enough for a test; the rest keeps TestApp's headroom. */
   static final Map<String, String> DEADLINES = Map.of(
       "VOUCH_DATABASE_STATEMENT_TIMEOUT_MS", "1000",
+      // The gateway's read deadline as in production (TestApp widens it for loaded machines); a
+      // write deadline above the statement timeout, so a write blocked on a lock is cancelled
+      // (and says nothing was created) before the gateway stops waiting.
+      "VOUCH_DATABASE_READ_DEADLINE_MS", "1500",
+      "VOUCH_DATABASE_WRITE_DEADLINE_MS", "5000",
       "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000");
 
   private static void assertUnavailable(HttpResponse<Buffer> r) {
@@ -110,6 +115,73 @@ class HungDatabaseTest {
       // Readiness answered KO on its own deadline; the late database answer must not blow up.
       assertThat(logs.records()).noneMatch(r -> r.getThrown() instanceof IllegalStateException
           || String.valueOf(r.getMessage()).contains("already complete"));
+    }
+  }
+
+  /**
+   * Issue 18's targets without a replica, under a steady load of reads: the first 503 within 2 s
+   * of the freeze, then p99 at most 50 ms while frozen (the breaker answers, the pool is never
+   * waited on), and reads answering 200 again within 2 s of the thaw.
+   */
+  @Test
+  void aFrozenDatabaseMeetsTheFailFastTargetsUnderLoad() throws Exception {
+    Path dir = Files.createTempDirectory("vouch-frozen-pg");
+    Map<String, String> env = new HashMap<>(DEADLINES);
+    env.put("DATABASE_URL", "");
+    env.put("VOUCH_DATABASE_EMBEDDED_DATA_DIR", dir.toString());
+    String decision = "/api/v1/decision/" + Anvil.randomAddress();
+    record Read(long sent, long done, int status) {}
+    java.util.Queue<Read> reads = new java.util.concurrent.ConcurrentLinkedQueue<>();
+    java.util.concurrent.atomic.AtomicBoolean running = new java.util.concurrent.atomic.AtomicBoolean(true);
+    ExecutorService load = Executors.newFixedThreadPool(4);
+    try (TestApp app = TestApp.start(env)) {
+      assertThat(app.get(decision).statusCode()).isEqualTo(200);
+      for (int i = 0; i < 4; i++) {
+        load.submit(() -> {
+          while (running.get()) {
+            long sent = System.nanoTime();
+            int status = app.get(decision).statusCode();
+            reads.add(new Read(sent, System.nanoTime(), status));
+          }
+        });
+      }
+      Thread.sleep(500);
+      // Listed at the freeze: the pool opened backends under the load just started.
+      List<Long> postgres = postgresProcesses(dir);
+      long frozeAt = System.nanoTime();
+      signal("STOP", postgres);
+      long thawedAt;
+      try {
+        Thread.sleep(5000);
+      } finally {
+        signal("CONT", postgres);
+        thawedAt = System.nanoTime();
+      }
+      Sql.await("a read sent after the thaw to answer 200", 20_000,
+          () -> reads.stream().anyMatch(r -> r.sent() >= thawedAt && r.status() == 200));
+      running.set(false);
+      load.shutdown();
+      assertThat(load.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+
+      Read first = reads.stream().filter(r -> r.status() == 503).min(java.util.Comparator.comparingLong(Read::done))
+          .orElseThrow();
+      long firstMs = (first.done() - frozeAt) / 1_000_000;
+      long[] fast = reads.stream().filter(r -> r.sent() > first.done() && r.done() < thawedAt)
+          .mapToLong(r -> (r.done() - r.sent()) / 1_000_000).sorted().toArray();
+      long p99 = fast[Math.max(0, (int) Math.ceil(fast.length * 0.99) - 1)];
+      long recoveryMs = (reads.stream().filter(r -> r.sent() >= thawedAt && r.status() == 200)
+          .mapToLong(Read::done).min().orElseThrow() - thawedAt) / 1_000_000;
+      java.util.logging.Logger.getLogger(HungDatabaseTest.class.getName()).warning(() -> "measured: frozen database: first 503 after "
+          + firstMs + " ms, then p99 " + p99 + " ms over " + fast.length + " reads, recovery " + recoveryMs
+          + " ms after the thaw");
+      assertThat(reads).noneMatch(r -> r.status() != 200 && r.status() != 503);
+      assertThat(firstMs).as("first 503 after the freeze").isLessThanOrEqualTo(2000);
+      assertThat(fast.length).as("reads answered while frozen after the first 503").isGreaterThan(50);
+      assertThat(p99).as("p99 while frozen after the first 503").isLessThanOrEqualTo(50);
+      assertThat(recoveryMs).as("recovery after the thaw").isLessThanOrEqualTo(2000);
+    } finally {
+      running.set(false);
+      load.shutdownNow();
     }
   }
 

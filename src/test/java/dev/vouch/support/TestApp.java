@@ -80,6 +80,8 @@ public final class TestApp implements AutoCloseable {
       // the database deadlines headroom; tests about deadlines set their own.
       env.put("VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "20000");
       env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
+      env.put("VOUCH_DATABASE_READ_DEADLINE_MS", "30000");
+      env.put("VOUCH_DATABASE_WRITE_DEADLINE_MS", "30000");
       // A provider a test fails on purpose still trips its breaker, but probes again within a
       // second, so a test whose provider recovers is not held 30 s; breaker tests set their own.
       env.put("VOUCH_INDEXING_BREAKER_COOL_OFF_MS", "1000");
@@ -102,9 +104,13 @@ public final class TestApp implements AutoCloseable {
     return send(HttpMethod.GET, path, null, Map.of());
   }
 
+  /** The round trip of this thread's last {@link #send}, without the contract check after it (latency tests). */
+  public static final ThreadLocal<Long> LAST_ROUND_TRIP_NANOS = ThreadLocal.withInitial(() -> 0L);
+
   public HttpResponse<Buffer> send(HttpMethod method, String path, Buffer body, Map<String, String> headers) {
     var req = client.request(method, path);
     headers.forEach(req::putHeader);
+    long start = System.nanoTime();
     var future = body == null ? req.send() : req.sendBuffer(body);
     HttpResponse<Buffer> answer;
     try {
@@ -112,6 +118,7 @@ public final class TestApp implements AutoCloseable {
     } catch (Exception e) {
       throw new IllegalStateException(method + " " + path + " failed", e);
     }
+    LAST_ROUND_TRIP_NANOS.set(System.nanoTime() - start);
     // Every answer a test receives must match the published contract.
     OpenApiResponses.check(method, path, answer);
     return answer;

@@ -1,0 +1,349 @@
+package dev.vouch.store;
+
+import dev.vouch.config.AppConfig;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerConfig;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.SqlClient;
+import java.time.Duration;
+import io.vertx.core.Context;
+import io.vertx.core.Promise;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.logging.Logger;
+
+/**
+ * One PostgreSQL server behind the gateway: its pool, its breaker (Resilience4j, count-based:
+ * {@code breakerFailures} deadline misses or connection failures in a row open it; other errors,
+ * a duplicate key say, mean the server answered) and a monitor: one connection of its own that
+ * sends a heartbeat every {@code probeIntervalMs} (for a replica, the heartbeat reads its replay
+ * lag). A heartbeat unanswered within {@link #heartbeatMs} (or refused) opens the breaker at
+ * once, before the requests in flight reach their own deadline; those are then answered at
+ * once too. While open, the first heartbeat that answers closes it. The monitor's own connection
+ * keeps a pool full of statements stuck on a frozen server from holding the heartbeat back.
+ */
+final class Server {
+
+  private static final Logger LOG = Logger.getLogger(Server.class.getName());
+
+  /**
+   * Replay lag in ms: 0 when every WAL byte received is replayed (nothing known to be missing),
+   * else the age of the last replayed transaction. A promoted replica reports 0.
+   */
+  static final String LAG = "SELECT CASE WHEN NOT pg_is_in_recovery() THEN 0"
+      + " WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0"
+      + " ELSE COALESCE((EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint,"
+      + " 9223372036854775807) END";
+
+  final String name;
+  private final Vertx vertx;
+  private final Pool pool;
+  private final Pool monitor;
+  private final CircuitBreaker breaker;
+  private final boolean replica;
+  private final int probeIntervalMs;
+  private final AtomicBoolean probing = new AtomicBoolean();
+  private volatile SqlConnection held;
+  private volatile long beatSentAt;
+  private final int heartbeatMs;
+  /** Operations sent and not yet answered: failed at once when the breaker opens. */
+  private final Set<InFlight> inFlight = ConcurrentHashMap.newKeySet();
+  private final Counter refused;
+  private final Counter deadlines;
+  private volatile long lagMs = Long.MAX_VALUE;
+  private volatile long lagReadAt;
+  private long timer = -1;
+
+  private Server(String name, Vertx vertx, Pool pool, Pool monitor, CircuitBreaker breaker, boolean replica,
+      int probeIntervalMs, MeterRegistry registry) {
+    this.name = name;
+    this.vertx = vertx;
+    this.pool = pool;
+    this.monitor = monitor;
+    this.breaker = breaker;
+    this.replica = replica;
+    this.probeIntervalMs = probeIntervalMs;
+    this.heartbeatMs = heartbeatMs(probeIntervalMs);
+    this.refused = Counter.builder("vouch_db_refused_total").tag("server", name)
+        .description("operations refused at once because the server's breaker was open").register(registry);
+    this.deadlines = Counter.builder("vouch_db_deadline_missed_total").tag("server", name)
+        .description("operations the server did not answer within the gateway's deadline").register(registry);
+    Gauge.builder("vouch_db_breaker_state", breaker, b -> level(b.getState())).tag("server", name)
+        .description("0 closed, 2 open (refused at once until a probe answers)").register(registry);
+    if (replica) {
+      Gauge.builder("vouch_db_replica_lag_seconds", this, s -> s.lagMs == Long.MAX_VALUE ? -1 : s.lagMs / 1000.0)
+          .tag("server", name).description("replay lag of the replica as last read; -1 unknown").register(registry);
+    }
+    if (monitor != null) {
+      breaker.getEventPublisher().onStateTransition(e -> {
+        LOG.warning(() -> "database " + name + " breaker " + e.getStateTransition().getFromState() + " -> "
+            + e.getStateTransition().getToState());
+        if (refusing()) {
+          abandonInFlight();
+        }
+      });
+      timer = vertx.setPeriodic(probeIntervalMs, id -> tick());
+    }
+  }
+
+  static Server primary(Vertx vertx, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
+    return new Server("primary", vertx, Pools.create(vertx, url, db), monitorPool(vertx, url, db), breaker("primary", db),
+        false, db.probeIntervalMs(), registry);
+  }
+
+  static Server replica(Vertx vertx, String name, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
+    return new Server(name, vertx, Pools.create(vertx, url, db, "vouch-pg-" + name), monitorPool(vertx, url, db),
+        breaker(name, db), true, db.probeIntervalMs(), registry);
+  }
+
+  /** A pool of a test or command: no monitor, a breaker that never opens. */
+  static Server plain(Pool pool) {
+    CircuitBreaker never = CircuitBreaker.of("plain", CircuitBreakerConfig.custom()
+        .recordException(t -> false).build());
+    return new Server("primary", null, pool, null, never, false, 0, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+  }
+
+  private static Pool monitorPool(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
+    return PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(1).setMaxWaitQueueSize(1).setName("vouch-pg-monitor-" + url.port())
+            .setConnectionTimeout(Math.max(db.readDeadlineMs(), db.probeIntervalMs()))
+            .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
+        .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.readDeadlineMs())))
+        .using(vertx)
+        .build();
+  }
+
+  /**
+   * Opens after {@code breakerFailures} recorded failures in a row (a count window of that size,
+   * all failed). Stays open until the monitor's probe answers: no automatic half-open, so no
+   * caller's request is ever the probe that waits out a deadline.
+   */
+  private static CircuitBreaker breaker(String name, AppConfig.Database db) {
+    return CircuitBreaker.of("vouch-pg-" + name, CircuitBreakerConfig.custom()
+        .slidingWindowType(CircuitBreakerConfig.SlidingWindowType.COUNT_BASED)
+        .slidingWindowSize(db.breakerFailures())
+        .minimumNumberOfCalls(db.breakerFailures())
+        .failureRateThreshold(100)
+        .automaticTransitionFromOpenToHalfOpenEnabled(false)
+        .waitDurationInOpenState(Duration.ofDays(365))
+        .recordException(Server::serverFailed)
+        .build());
+  }
+
+  /** What counts against a server: no answer in time, or no connection; never an answer it gave. */
+  private static boolean serverFailed(Throwable t) {
+    return t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE;
+  }
+
+  private static int level(CircuitBreaker.State s) {
+    return switch (s) {
+      case CLOSED, DISABLED, METRICS_ONLY -> 0;
+      case HALF_OPEN -> 1;
+      default -> 2;
+    };
+  }
+
+  Pool pool() {
+    return pool;
+  }
+
+  /** Open: operations fail at once. */
+  boolean refusing() {
+    CircuitBreaker.State s = breaker.getState();
+    return s == CircuitBreaker.State.OPEN || s == CircuitBreaker.State.FORCED_OPEN;
+  }
+
+  /** A replica that answers and whose lag, read within the last three beats, is under the bound. */
+  boolean fresh(long maxLagMs) {
+    return !refusing() && lagMs <= maxLagMs && System.nanoTime() - lagReadAt < 3L * probeIntervalMs * 1_000_000L;
+  }
+
+  /**
+   * Runs the operation on this server's pool through its breaker, within the deadline; every
+   * failure leaves translated. A deadline only stops the wait: the statement may still run.
+   */
+  <T> Future<T> run(Function<SqlClient, Future<T>> op, int deadlineMs, boolean write) {
+    if (!breaker.tryAcquirePermission()) {
+      refused.increment();
+      return Future.failedFuture(StoreException.refused(name, CallNotPermittedException.createCallNotPermittedException(breaker)));
+    }
+    long start = System.nanoTime();
+    Future<T> f;
+    try {
+      f = op.apply(pool);
+    } catch (RuntimeException e) {
+      f = Future.failedFuture(e);
+    }
+    Promise<T> answer = Promise.promise();
+    InFlight pending = new InFlight(Vertx.currentContext(), answer, write);
+    inFlight.add(pending);
+    f.timeout(deadlineMs, TimeUnit.MILLISECONDS).transform(ar -> {
+      long took = System.nanoTime() - start;
+      if (ar.succeeded()) {
+        breaker.onSuccess(took, TimeUnit.NANOSECONDS);
+        return Future.succeededFuture(ar.result());
+      }
+      // Only Future.timeout above fails with a TimeoutException; the driver's deadlines are other types.
+      boolean missed = ar.cause() instanceof TimeoutException;
+      if (!missed && raisedByOperation(ar.cause())) {
+        breaker.onSuccess(took, TimeUnit.NANOSECONDS); // the server answered; the operation refused
+        return Future.failedFuture(ar.cause());
+      }
+      StoreException e = missed ? StoreException.deadline(deadlineMs, write, ar.cause()) : StoreException.translate(ar.cause());
+      if (missed) {
+        deadlines.increment();
+      }
+      breaker.onError(took, TimeUnit.NANOSECONDS, e);
+      return Future.<T>failedFuture(e);
+    }).onComplete(ar -> {
+      inFlight.remove(pending);
+      if (ar.succeeded()) {
+        answer.tryComplete(ar.result());
+      } else {
+        answer.tryFail(ar.cause());
+      }
+    });
+    return answer.future();
+  }
+
+  /** An operation waiting on the server, and where its caller runs. */
+  private record InFlight(Context context, Promise<?> answer, boolean write) {}
+
+  /**
+   * The breaker opened: the server stopped answering, so nobody waits out a deadline for it.
+   * A write may still commit if the server wakes; its answer says so.
+   */
+  private void abandonInFlight() {
+    for (InFlight p : inFlight) {
+      inFlight.remove(p);
+      StoreException e = StoreException.deadline(0, p.write(), null);
+      if (p.context() != null) {
+        p.context().runOnContext(v -> p.answer().tryFail(e));
+      } else {
+        p.answer().tryFail(e);
+      }
+    }
+  }
+
+  /** How long a heartbeat (SELECT 0 on an idle connection) may take before the server counts as down. */
+  static int heartbeatMs(int probeIntervalMs) {
+    return Math.max(1000, probeIntervalMs * 4);
+  }
+
+  /**
+   * A failure the operation raised itself (a refusal of the service's own, ApiError say, from
+   * inside a transaction) leaves as it is: only the driver's failures are translated.
+   */
+  private static boolean raisedByOperation(Throwable t) {
+    return t.getClass().getName().startsWith("dev.vouch.");
+  }
+
+  /** Readiness: this server's breaker is closed and it answers SELECT 1 on its pool within the deadline. */
+  Future<Boolean> check(int deadlineMs) {
+    return run(c -> c.query("SELECT 1").execute(), deadlineMs, false)
+        .transform(ar -> Future.succeededFuture(ar.succeeded()));
+  }
+
+  /**
+   * One beat of the monitor: a heartbeat on the monitor's own connection (a replica's reads its
+   * lag). Unanswered within {@link #heartbeatMs}, or the connection refused, reset or closed: the
+   * breaker opens. Answered while open: it closes; a heartbeat stuck on a frozen server stays
+   * out, so its answer at the thaw is what closes it. Connecting slowly (a loaded machine) opens
+   * nothing: only a connection in hand, past its first statement, is timed.
+   */
+  private void tick() {
+    if (!probing.compareAndSet(false, true)) {
+      // The last heartbeat is still out (a frozen server answers it at the thaw); one out for
+      // ten deadlines is on a connection nothing will ever answer (a partition): start afresh.
+      SqlConnection stuck = held;
+      if (stuck != null && System.nanoTime() - beatSentAt > 10L * heartbeatMs * 1_000_000L) {
+        held = null;
+        stuck.close();
+        probing.set(false);
+      }
+      return;
+    }
+    SqlConnection conn = held;
+    if (conn != null) {
+      beat(conn, true);
+      return;
+    }
+    monitor.getConnection().onComplete(ar -> {
+      if (ar.succeeded()) {
+        held = ar.result();
+        ar.result().closeHandler(v -> held = null);
+        // A new connection's first statement (catalog lookups, a cold backend) is not timed.
+        beat(ar.result(), false);
+      } else {
+        probing.set(false);
+        lagMs = Long.MAX_VALUE;
+        // Refused, reset, or the server refusing sessions: down. Only slow to connect: not judged.
+        StoreException e = StoreException.translate(ar.cause());
+        if (e.kind() == StoreException.Kind.UNAVAILABLE && !e.getMessage().contains("no connection in time")) {
+          down();
+        }
+      }
+    });
+  }
+
+  private void beat(SqlConnection conn, boolean timed) {
+    beatSentAt = System.nanoTime();
+    Future<RowSet<Row>> answer = conn.query(replica ? LAG : "SELECT 0").execute();
+    long late = !timed ? -1 : vertx.setTimer(heartbeatMs, id -> {
+      if (!answer.isComplete()) {
+        lagMs = Long.MAX_VALUE;
+        down();
+      }
+    });
+    answer.onComplete(ar -> {
+      if (late >= 0) {
+        vertx.cancelTimer(late);
+      }
+      probing.set(false);
+      if (ar.succeeded()) {
+        lagMs = ar.result().iterator().next().getLong(0);
+        lagReadAt = System.nanoTime();
+        if (refusing()) {
+          breaker.transitionToClosedState();
+        }
+      } else {
+        lagMs = Long.MAX_VALUE;
+        down();
+      }
+    });
+  }
+
+  private void down() {
+    if (!refusing()) {
+      breaker.transitionToOpenState();
+    }
+  }
+
+  void close() {
+    if (timer >= 0) {
+      vertx.cancelTimer(timer);
+    }
+    if (monitor != null) {
+      SqlConnection conn = held;
+      if (conn != null) {
+        conn.close();
+      }
+      monitor.close();
+    }
+  }
+}
