@@ -186,7 +186,28 @@ final class Leases {
   /** Remaining: what the store had left at the last grant plus this instance's unspent block. */
   private static Admission admitted(Limit limit, Lease lease) {
     return new Admission(true, limit.limit(), lease.storeLeft + lease.left, 0, -1,
-        new Admission.Ticket(List.of(limit.draw()), lease.grantedAtMillis, lease.degraded));
+        new Admission.Ticket(List.of(limit.draw()), lease.grantedAtMillis, lease.degraded, true));
+  }
+
+  /**
+   * Gives a leased admission's units back to its lease while the lease still holds the window
+   * they were spent in, so the next request spends them and Remaining stays exact; false when the
+   * lease has moved on (the caller then gives them back to the store, as without leases).
+   */
+  boolean giveBack(Admission.Ticket ticket) {
+    Draw draw = ticket.draws().get(0);
+    Lease lease = leases.get(draw.counter());
+    if (lease == null) {
+      return false;
+    }
+    long windowEnd = (Windows.periodStart(ticket.atMillis(), Windows.MINUTE) + Windows.MINUTE) * 1000;
+    synchronized (lease) {
+      if (!lease.liveAt(nanos.getAsLong(), clock.millis()) || lease.windowEndMillis != windowEnd) {
+        return false;
+      }
+      lease.left += draw.amount();
+      return true;
+    }
   }
 
   /** Answers on the asking event loop, as a store round trip would. */

@@ -159,6 +159,11 @@ public final class Metering {
   public record BulkStart(int starts, Admission admission) {}
 
   public Future<Void> refund(Admission admission) {
+    // Units spent from this instance's lease go back to it (no round trip, exact Remaining).
+    if (leases != null && admission.ticket() != null && admission.ticket().leased()
+        && leases.giveBack(admission.ticket())) {
+      return Future.succeededFuture();
+    }
     return budgets.refund(admission);
   }
 

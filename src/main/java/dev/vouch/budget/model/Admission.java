@@ -11,8 +11,15 @@ import java.util.List;
 public record Admission(
     boolean admitted, long limit, long remaining, long retryAfterSeconds, int refusedBy, Ticket ticket) {
 
-  /** What was taken and from which windows ({@code atMillis}), so exactly that can be given back. */
-  public record Ticket(List<Draw> draws, long atMillis, boolean degraded) {}
+  /**
+   * What was taken and from which windows ({@code atMillis}), so exactly that can be given back.
+   * {@code leased}: spent from this instance's lease (budget/Leases), so it goes back there.
+   */
+  public record Ticket(List<Draw> draws, long atMillis, boolean degraded, boolean leased) {
+    public Ticket(List<Draw> draws, long atMillis, boolean degraded) {
+      this(draws, atMillis, degraded, false);
+    }
+  }
 
   /** Retry-After comes from the store's clock, the one that picked the windows. */
   public static Admission of(List<Limit> limits, List<Draw> draws, Take take) {
