@@ -43,7 +43,7 @@ else
   mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
   CP="target/classes:$(cat "$OUT/runtime.classpath")"
 fi
-VOUCH=(java -cp "$CP" dev.vouch.Main)
+VOUCH=(java -cp "$CP" dev.vouch.cli.Main)
 
 DB="vouch_bench_$(date +%s)"
 BASE_NO_DB="${SERVER_URL%/*}"
@@ -85,7 +85,7 @@ JVM_OPTS=(-XX:+UseParallelGC -Xms512m -Xmx1g)
 # Smoke mode runs beside test suites on a busy machine (CI): small heaps, quick JIT, patient start.
 [ -n "$SMOKE" ] && JVM_OPTS=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m) \
   && export VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS=30000 VOUCH_DATABASE_STATEMENT_TIMEOUT_MS=30000 VOUCH_HTTP_REQUEST_TIMEOUT_MS=70000
-VOUCH_ROLE=api PORT=$VOUCH_PORT java "${JVM_OPTS[@]}" -cp "$CP" dev.vouch.Main serve >"$OUT/vouch.log" 2>&1 &
+VOUCH_ROLE=api PORT=$VOUCH_PORT java "${JVM_OPTS[@]}" -cp "$CP" dev.vouch.cli.Main serve >"$OUT/vouch.log" 2>&1 &
 VOUCH_PID=$!
 PIDS+=($VOUCH_PID)
 java "${JVM_OPTS[@]}" -cp "$CP" bench/baseline/Baseline.java "$BASE_PORT" "$DB_URL" >"$OUT/baseline.log" 2>&1 &

@@ -135,6 +135,18 @@ class AttestationClosedError(VouchError):
     code = 'ATTESTATION_CLOSED'
 
 
+class IdempotencyInFlightError(VouchError):
+    code = 'IDEMPOTENCY_IN_FLIGHT'
+
+
+class IdempotencyKeyReusedError(VouchError):
+    code = 'IDEMPOTENCY_KEY_REUSED'
+
+
+class LimitReachedError(VouchError):
+    code = 'LIMIT_REACHED'
+
+
 BY_CODE: Dict[str, Type[VouchError]] = {
     'INVALID_WALLET': InvalidWalletError,
     'INVALID_USERNAME': InvalidUsernameError,
@@ -165,8 +177,11 @@ BY_CODE: Dict[str, Type[VouchError]] = {
     'ATTESTER_NOT_REGISTERED': AttesterNotRegisteredError,
     'COUNTERPARTY_NOT_REGISTERED': CounterpartyNotRegisteredError,
     'ATTESTATION_CLOSED': AttestationClosedError,
+    'IDEMPOTENCY_IN_FLIGHT': IdempotencyInFlightError,
+    'IDEMPOTENCY_KEY_REUSED': IdempotencyKeyReusedError,
+    'LIMIT_REACHED': LimitReachedError,
 }
 
-ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED']
+ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED']
 
-__all__ = ["VouchError", "BY_CODE", "ErrorCode", 'InvalidWalletError', 'InvalidUsernameError', 'InvalidRequestError', 'InvalidSortError', 'InvalidKeyError', 'NotAllowedError', 'NotFoundError', 'MethodNotAllowedError', 'PayloadTooLargeError', 'RateLimitedError', 'SchemaMissingError', 'UnavailableError', 'InternalError', 'ChallengeUnknownError', 'ChallengeExpiredError', 'NonceUsedError', 'SignatureInvalidError', 'SignatureExpiredError', 'UsernameTakenError', 'WalletAlreadyRegisteredError', 'ChainNotSupportedError', 'ChainUnavailableError', 'TxNotFoundError', 'TxRevertedError', 'TxNotFinalError', 'TxWrongPartiesError', 'AttesterNotRegisteredError', 'CounterpartyNotRegisteredError', 'AttestationClosedError']
+__all__ = ["VouchError", "BY_CODE", "ErrorCode", 'InvalidWalletError', 'InvalidUsernameError', 'InvalidRequestError', 'InvalidSortError', 'InvalidKeyError', 'NotAllowedError', 'NotFoundError', 'MethodNotAllowedError', 'PayloadTooLargeError', 'RateLimitedError', 'SchemaMissingError', 'UnavailableError', 'InternalError', 'ChallengeUnknownError', 'ChallengeExpiredError', 'NonceUsedError', 'SignatureInvalidError', 'SignatureExpiredError', 'UsernameTakenError', 'WalletAlreadyRegisteredError', 'ChainNotSupportedError', 'ChainUnavailableError', 'TxNotFoundError', 'TxRevertedError', 'TxNotFinalError', 'TxWrongPartiesError', 'AttesterNotRegisteredError', 'CounterpartyNotRegisteredError', 'AttestationClosedError', 'IdempotencyInFlightError', 'IdempotencyKeyReusedError', 'LimitReachedError']

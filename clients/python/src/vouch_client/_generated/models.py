@@ -13,6 +13,76 @@ class _Model(BaseModel):
     model_config = ConfigDict(populate_by_name=True, extra="allow")
 
 
+class Watchlist(_Model):
+    id: str
+    name: str
+    use_case: UseCase = Field(..., alias='useCase')
+    size: int
+    created_at: datetime = Field(..., alias='createdAt')
+
+
+class DecisionSummary(_Model):
+    """The parts of a decision whose change makes an event"""
+    decision: Literal['allow', 'caution', 'block']
+    recommended_limit_usdc: int = Field(..., alias='recommendedLimitUsdc')
+    score_band: Optional[Literal['A', 'B', 'C', 'D', 'E']] = Field(..., alias='scoreBand')
+    reason_codes: List[str] = Field(..., alias='reasonCodes')
+
+
+class DecisionChangedEvent(_Model):
+    id: str
+    type: Literal['decision.changed']
+    watchlist_id: str = Field(..., alias='watchlistId')
+    wallet: str
+    use_case: UseCase = Field(..., alias='useCase')
+    cause: Literal['reindex', 'identity', 'trust', 'screening']
+    previous: DecisionSummary
+    current: DecisionSummary
+    created_at: datetime = Field(..., alias='createdAt')
+
+
+class WebhookEndpoint(_Model):
+    id: str
+    url: str
+    event_types: List[str] = Field(..., alias='eventTypes')
+    created_at: datetime = Field(..., alias='createdAt')
+    enabled: bool
+    disabled_at: Optional[datetime] = Field(None, alias='disabledAt')
+    disabled_reason: Optional[str] = Field(None, alias='disabledReason')
+    secret: Optional[str] = None
+
+
+class WebhookDelivery(_Model):
+    id: str
+    event_id: Optional[str] = Field(None, alias='eventId')
+    wallet: Optional[str] = None
+    state: Literal['pending', 'running', 'delivered', 'failed']
+    attempts: int
+    next_attempt_at: Optional[datetime] = Field(None, alias='nextAttemptAt')
+    last_attempt_at: Optional[datetime] = Field(None, alias='lastAttemptAt')
+    last_status: Optional[int] = Field(None, alias='lastStatus')
+    last_error: Optional[str] = Field(None, alias='lastError')
+    delivered_at: Optional[datetime] = Field(None, alias='deliveredAt')
+    created_at: Optional[datetime] = Field(None, alias='createdAt')
+
+
+class WebhookPayloadData(_Model):
+    event_id: str = Field(..., alias='eventId')
+    watchlist_id: str = Field(..., alias='watchlistId')
+    wallet: str
+    use_case: UseCase = Field(..., alias='useCase')
+    cause: Literal['reindex', 'identity', 'trust', 'screening']
+    previous: DecisionSummary
+    current: DecisionSummary
+
+
+class WebhookPayload(_Model):
+    """Body of a decision.changed delivery (Standard Webhooks shape)"""
+    type: Literal['decision.changed']
+    timestamp: datetime
+    data: WebhookPayloadData
+
+
 UseCase = Literal['payment', 'escrow', 'lending', 'marketplace']
 
 
@@ -22,7 +92,7 @@ class OkEnvelope(_Model):
     data: Dict[str, Any]
 
 
-ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED']
+ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED']
 
 
 class ErrorEnvelopeError(_Model):
@@ -136,7 +206,7 @@ class ReceiptEvidence(_Model):
 
 
 class ReceiptSignature(_Model):
-    """Additive to SPEC 2.5. Verify offline as the README shows."""
+    """The Ed25519 signature over the receipt's canonical payload. Verify offline as the README shows (the keys are at /.well-known/jwks.json)."""
     alg: Literal['EdDSA']
     kid: str
     jws: str
@@ -624,6 +694,83 @@ class RevokeAttestationBody(_Model):
 
 class GetLivenessResult(_Model):
     status: Literal['UP']
+
+
+class CreateWatchlistBody(_Model):
+    name: str
+    use_case: Optional[UseCase] = Field(None, alias='useCase')
+
+
+class ListWatchlistsResult(_Model):
+    watchlists: List[Watchlist]
+
+
+class GetWatchlistPageResultWalletsItem(_Model):
+    wallet: str
+    decision: Union[Decision, Optional[Any]]
+
+
+class GetWatchlistPageResult(_Model):
+    watchlist: Watchlist
+    wallets: List[GetWatchlistPageResultWalletsItem]
+    next_cursor: Optional[str] = Field(..., alias='nextCursor')
+
+
+class DeleteWatchlistResult(_Model):
+    id: str
+    deleted: bool
+
+
+class AddWatchlistWalletsBody(_Model):
+    wallets: List[str]
+
+
+class AddWatchlistWalletsResult(_Model):
+    watchlist_id: str = Field(..., alias='watchlistId')
+    requested: int
+    changed: int
+    size: int
+    queued_for_intake: Optional[int] = Field(None, alias='queuedForIntake')
+    not_queued: Optional[int] = Field(None, alias='notQueued')
+    intake_note: Optional[str] = Field(None, alias='intakeNote')
+
+
+class RemoveWatchlistWalletsBody(_Model):
+    wallets: List[str]
+
+
+class RemoveWatchlistWalletsResult(_Model):
+    watchlist_id: str = Field(..., alias='watchlistId')
+    requested: int
+    changed: int
+    size: int
+    queued_for_intake: Optional[int] = Field(None, alias='queuedForIntake')
+    not_queued: Optional[int] = Field(None, alias='notQueued')
+    intake_note: Optional[str] = Field(None, alias='intakeNote')
+
+
+class ListEventsResult(_Model):
+    events: List[DecisionChangedEvent]
+    next_cursor: str = Field(..., alias='nextCursor')
+
+
+class CreateWebhookEndpointBody(_Model):
+    url: str
+    event_types: Optional[List[Literal['decision.changed']]] = Field(None, alias='eventTypes')
+
+
+class ListWebhookEndpointsResult(_Model):
+    endpoints: List[WebhookEndpoint]
+
+
+class DeleteWebhookEndpointResult(_Model):
+    id: str
+    deleted: bool
+
+
+class ListWebhookDeliveriesResult(_Model):
+    deliveries: List[WebhookDelivery]
+    next_cursor: Optional[str] = Field(..., alias='nextCursor')
 
 
 for _m in list(globals().values()):

@@ -27,15 +27,15 @@ class SyncOperations:
         return self._call('GET', '/api/v1/decision/{wallet}', {'wallet': wallet}, {'useCase': use_case}, None, None, _adapter('Decision'))
 
     def screen_batch(self, *, body: Union[ScreenBatchBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> BatchResult:
-        """POST /api/v1/decision/batch: Screen many wallets and usernames at once, from committed data only (SPEC 4.2)"""
+        """POST /api/v1/decision/batch: Screen many wallets and usernames at once, from committed data only"""
         return self._call('POST', '/api/v1/decision/batch', {}, {}, body, idempotency_key, _adapter('BatchResult'))
 
     def create_receipt(self, *, body: Union[CreateReceiptBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> ReceiptCreated:
-        """POST /api/v1/decision-receipts: Mint an immutable, signed receipt of the live decision (SPEC 4.3)"""
+        """POST /api/v1/decision-receipts: Mint an immutable, signed receipt of the live decision"""
         return self._call('POST', '/api/v1/decision-receipts', {}, {}, body, idempotency_key, _adapter('ReceiptCreated'))
 
     def get_receipt(self, id: str) -> GetReceiptResult:
-        """GET /api/v1/decision-receipts/{id}: Read a receipt (SPEC 4.4); immutable, cacheable for a year"""
+        """GET /api/v1/decision-receipts/{id}: Read a receipt; immutable, cacheable for a year"""
         return self._call('GET', '/api/v1/decision-receipts/{id}', {'id': id}, {}, None, None, _adapter('GetReceiptResult'))
 
     def get_score(self, wallet: str) -> Score:
@@ -43,15 +43,19 @@ class SyncOperations:
         return self._call('GET', '/api/v1/score/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('Score'))
 
     def start_intake(self, wallet: str, *, idempotency_key: Optional[str] = None) -> ScanStatus:
-        """POST /api/v1/intake/{wallet}: Start indexing a wallet that has no committed snapshot (SPEC 3.2); no body"""
+        """POST /api/v1/intake/{wallet}: Start indexing a wallet that has no committed snapshot; no body"""
         return self._call('POST', '/api/v1/intake/{wallet}', {'wallet': wallet}, {}, None, idempotency_key, _adapter('ScanStatus'))
+
+    def stream_intake_progress(self, wallet: str) -> Any:
+        """GET /api/v1/intake/{wallet}/events: Follow a wallet's indexing run as Server-Sent Events (push instead of polling the score)"""
+        return self._call('GET', '/api/v1/intake/{wallet}/events', {'wallet': wallet}, {}, None, None, _adapter('Any'))
 
     def get_interaction_graph(self, wallet: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, sort: Optional[Literal['activity']] = None) -> GetInteractionGraphResult:
         """GET /api/v1/interaction-graph/{wallet}: Observed interaction graph of the wallet's latest committed snapshot (score-neutral; never starts indexing)"""
         return self._call('GET', '/api/v1/interaction-graph/{wallet}', {'wallet': wallet}, {'limit': limit, 'cursor': cursor, 'sort': sort}, None, None, _adapter('GetInteractionGraphResult'))
 
     def refresh_wallet(self, wallet: str, *, idempotency_key: Optional[str] = None) -> ScanStatus:
-        """POST /api/v1/interaction-graph/{wallet}/refresh: Keyed re-index of a wallet (SPEC 3.3); no body; an API key is required"""
+        """POST /api/v1/interaction-graph/{wallet}/refresh: Keyed re-index of a wallet; no body; an API key is required"""
         return self._call('POST', '/api/v1/interaction-graph/{wallet}/refresh', {'wallet': wallet}, {}, None, idempotency_key, _adapter('ScanStatus'))
 
     def get_jwks(self) -> GetJwksResult:
@@ -59,11 +63,11 @@ class SyncOperations:
         return self._call('GET', '/.well-known/jwks.json', {}, {}, None, None, _adapter('GetJwksResult'))
 
     def get_trust_graph(self, wallet: str) -> TrustGraphData:
-        """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet (SPEC 2.7); metrics computed at read time"""
+        """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet; metrics computed at read time"""
         return self._call('GET', '/api/v1/trust/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('TrustGraphData'))
 
     def get_profile(self, username: str) -> Profile:
-        """GET /api/v1/profile/{username}: Public profile of a registered username (SPEC 2.8). Costs 1 unit."""
+        """GET /api/v1/profile/{username}: Public profile of a registered username. Costs 1 unit."""
         return self._call('GET', '/api/v1/profile/{username}', {'username': username}, {}, None, None, _adapter('Profile'))
 
     def list_identities(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Directory:
@@ -110,6 +114,62 @@ class SyncOperations:
         """GET /health/ready: Readiness (PostgreSQL answers; Redis degradation is reported, not fatal); free, no key"""
         return self._call('GET', '/health/ready', {}, {}, None, None, _adapter('Health'))
 
+    def create_watchlist(self, *, body: Union[CreateWatchlistBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> Watchlist:
+        """POST /api/v1/watchlists: Create a watchlist for one use case (keyed). Costs 1 unit."""
+        return self._call('POST', '/api/v1/watchlists', {}, {}, body, idempotency_key, _adapter('Watchlist'))
+
+    def list_watchlists(self) -> ListWatchlistsResult:
+        """GET /api/v1/watchlists: The caller's watchlists with their sizes. Costs 1 unit."""
+        return self._call('GET', '/api/v1/watchlists', {}, {}, None, None, _adapter('ListWatchlistsResult'))
+
+    def get_watchlist_page(self, id: int, *, cursor: Optional[str] = None, limit: Optional[int] = None) -> GetWatchlistPageResult:
+        """GET /api/v1/watchlists/{id}: One page of a watchlist, in wallet order, with each wallet's decision now. Costs 1 unit."""
+        return self._call('GET', '/api/v1/watchlists/{id}', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('GetWatchlistPageResult'))
+
+    def delete_watchlist(self, id: int) -> DeleteWatchlistResult:
+        """DELETE /api/v1/watchlists/{id}: Delete a watchlist and its members (its events stay in the feed). Costs 1 unit."""
+        return self._call('DELETE', '/api/v1/watchlists/{id}', {'id': id}, {}, None, None, _adapter('DeleteWatchlistResult'))
+
+    def add_watchlist_wallets(self, id: int, *, body: Union[AddWatchlistWalletsBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> AddWatchlistWalletsResult:
+        """POST /api/v1/watchlists/{id}/wallets: Add up to 10,000 wallets (monitoring.maxWalletsPerRequest) in one request. Costs 1 unit."""
+        return self._call('POST', '/api/v1/watchlists/{id}/wallets', {'id': id}, {}, body, idempotency_key, _adapter('AddWatchlistWalletsResult'))
+
+    def remove_watchlist_wallets(self, id: int, *, body: Union[RemoveWatchlistWalletsBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> RemoveWatchlistWalletsResult:
+        """POST /api/v1/watchlists/{id}/wallets/remove: Remove up to 10,000 wallets in one request. Costs 1 unit."""
+        return self._call('POST', '/api/v1/watchlists/{id}/wallets/remove', {'id': id}, {}, body, idempotency_key, _adapter('RemoveWatchlistWalletsResult'))
+
+    def list_events(self, *, after: Optional[str] = None, limit: Optional[int] = None) -> ListEventsResult:
+        """GET /api/v1/events: The caller's decision-change events after a cursor, oldest first (pull feed). Costs 1 unit."""
+        return self._call('GET', '/api/v1/events', {}, {'after': after, 'limit': limit}, None, None, _adapter('ListEventsResult'))
+
+    def create_webhook_endpoint(self, *, body: Union[CreateWebhookEndpointBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+        """POST /api/v1/webhooks: Register a webhook endpoint; the answer shows its signing secret, once. Costs 1 unit."""
+        return self._call('POST', '/api/v1/webhooks', {}, {}, body, idempotency_key, _adapter('WebhookEndpoint'))
+
+    def list_webhook_endpoints(self) -> ListWebhookEndpointsResult:
+        """GET /api/v1/webhooks: The caller's endpoints (secrets are never shown again). Costs 1 unit."""
+        return self._call('GET', '/api/v1/webhooks', {}, {}, None, None, _adapter('ListWebhookEndpointsResult'))
+
+    def get_webhook_endpoint(self, id: int) -> WebhookEndpoint:
+        """GET /api/v1/webhooks/{id}: One endpoint, with whether it is enabled and why it was disabled. Costs 1 unit."""
+        return self._call('GET', '/api/v1/webhooks/{id}', {'id': id}, {}, None, None, _adapter('WebhookEndpoint'))
+
+    def delete_webhook_endpoint(self, id: int) -> DeleteWebhookEndpointResult:
+        """DELETE /api/v1/webhooks/{id}: Delete an endpoint and its delivery log. Costs 1 unit."""
+        return self._call('DELETE', '/api/v1/webhooks/{id}', {'id': id}, {}, None, None, _adapter('DeleteWebhookEndpointResult'))
+
+    def enable_webhook_endpoint(self, id: int, *, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+        """POST /api/v1/webhooks/{id}/enable: Enable a disabled endpoint again (its failure streak starts over). Costs 1 unit."""
+        return self._call('POST', '/api/v1/webhooks/{id}/enable', {'id': id}, {}, None, idempotency_key, _adapter('WebhookEndpoint'))
+
+    def list_webhook_deliveries(self, id: int, *, cursor: Optional[str] = None, limit: Optional[int] = None) -> ListWebhookDeliveriesResult:
+        """GET /api/v1/webhooks/{id}/deliveries: The endpoint's delivery log, newest first. Costs 1 unit."""
+        return self._call('GET', '/api/v1/webhooks/{id}/deliveries', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('ListWebhookDeliveriesResult'))
+
+    def replay_webhook_delivery(self, id: int, delivery: int, *, idempotency_key: Optional[str] = None) -> WebhookDelivery:
+        """POST /api/v1/webhooks/{id}/deliveries/{delivery}/replay: Send one delivery again from now, with the same webhook-id. Costs 1 unit."""
+        return self._call('POST', '/api/v1/webhooks/{id}/deliveries/{delivery}/replay', {'id': id, 'delivery': delivery}, {}, None, idempotency_key, _adapter('WebhookDelivery'))
+
 
 class AsyncOperations:
     """Every JSON operation of the API, async; returns the envelope's data."""
@@ -122,15 +182,15 @@ class AsyncOperations:
         return await self._call('GET', '/api/v1/decision/{wallet}', {'wallet': wallet}, {'useCase': use_case}, None, None, _adapter('Decision'))
 
     async def screen_batch(self, *, body: Union[ScreenBatchBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> BatchResult:
-        """POST /api/v1/decision/batch: Screen many wallets and usernames at once, from committed data only (SPEC 4.2)"""
+        """POST /api/v1/decision/batch: Screen many wallets and usernames at once, from committed data only"""
         return await self._call('POST', '/api/v1/decision/batch', {}, {}, body, idempotency_key, _adapter('BatchResult'))
 
     async def create_receipt(self, *, body: Union[CreateReceiptBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> ReceiptCreated:
-        """POST /api/v1/decision-receipts: Mint an immutable, signed receipt of the live decision (SPEC 4.3)"""
+        """POST /api/v1/decision-receipts: Mint an immutable, signed receipt of the live decision"""
         return await self._call('POST', '/api/v1/decision-receipts', {}, {}, body, idempotency_key, _adapter('ReceiptCreated'))
 
     async def get_receipt(self, id: str) -> GetReceiptResult:
-        """GET /api/v1/decision-receipts/{id}: Read a receipt (SPEC 4.4); immutable, cacheable for a year"""
+        """GET /api/v1/decision-receipts/{id}: Read a receipt; immutable, cacheable for a year"""
         return await self._call('GET', '/api/v1/decision-receipts/{id}', {'id': id}, {}, None, None, _adapter('GetReceiptResult'))
 
     async def get_score(self, wallet: str) -> Score:
@@ -138,15 +198,19 @@ class AsyncOperations:
         return await self._call('GET', '/api/v1/score/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('Score'))
 
     async def start_intake(self, wallet: str, *, idempotency_key: Optional[str] = None) -> ScanStatus:
-        """POST /api/v1/intake/{wallet}: Start indexing a wallet that has no committed snapshot (SPEC 3.2); no body"""
+        """POST /api/v1/intake/{wallet}: Start indexing a wallet that has no committed snapshot; no body"""
         return await self._call('POST', '/api/v1/intake/{wallet}', {'wallet': wallet}, {}, None, idempotency_key, _adapter('ScanStatus'))
+
+    async def stream_intake_progress(self, wallet: str) -> Any:
+        """GET /api/v1/intake/{wallet}/events: Follow a wallet's indexing run as Server-Sent Events (push instead of polling the score)"""
+        return await self._call('GET', '/api/v1/intake/{wallet}/events', {'wallet': wallet}, {}, None, None, _adapter('Any'))
 
     async def get_interaction_graph(self, wallet: str, *, limit: Optional[int] = None, cursor: Optional[str] = None, sort: Optional[Literal['activity']] = None) -> GetInteractionGraphResult:
         """GET /api/v1/interaction-graph/{wallet}: Observed interaction graph of the wallet's latest committed snapshot (score-neutral; never starts indexing)"""
         return await self._call('GET', '/api/v1/interaction-graph/{wallet}', {'wallet': wallet}, {'limit': limit, 'cursor': cursor, 'sort': sort}, None, None, _adapter('GetInteractionGraphResult'))
 
     async def refresh_wallet(self, wallet: str, *, idempotency_key: Optional[str] = None) -> ScanStatus:
-        """POST /api/v1/interaction-graph/{wallet}/refresh: Keyed re-index of a wallet (SPEC 3.3); no body; an API key is required"""
+        """POST /api/v1/interaction-graph/{wallet}/refresh: Keyed re-index of a wallet; no body; an API key is required"""
         return await self._call('POST', '/api/v1/interaction-graph/{wallet}/refresh', {'wallet': wallet}, {}, None, idempotency_key, _adapter('ScanStatus'))
 
     async def get_jwks(self) -> GetJwksResult:
@@ -154,11 +218,11 @@ class AsyncOperations:
         return await self._call('GET', '/.well-known/jwks.json', {}, {}, None, None, _adapter('GetJwksResult'))
 
     async def get_trust_graph(self, wallet: str) -> TrustGraphData:
-        """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet (SPEC 2.7); metrics computed at read time"""
+        """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet; metrics computed at read time"""
         return await self._call('GET', '/api/v1/trust/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('TrustGraphData'))
 
     async def get_profile(self, username: str) -> Profile:
-        """GET /api/v1/profile/{username}: Public profile of a registered username (SPEC 2.8). Costs 1 unit."""
+        """GET /api/v1/profile/{username}: Public profile of a registered username. Costs 1 unit."""
         return await self._call('GET', '/api/v1/profile/{username}', {'username': username}, {}, None, None, _adapter('Profile'))
 
     async def list_identities(self, *, limit: Optional[int] = None, cursor: Optional[str] = None) -> Directory:
@@ -204,3 +268,59 @@ class AsyncOperations:
     async def get_readiness(self) -> Health:
         """GET /health/ready: Readiness (PostgreSQL answers; Redis degradation is reported, not fatal); free, no key"""
         return await self._call('GET', '/health/ready', {}, {}, None, None, _adapter('Health'))
+
+    async def create_watchlist(self, *, body: Union[CreateWatchlistBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> Watchlist:
+        """POST /api/v1/watchlists: Create a watchlist for one use case (keyed). Costs 1 unit."""
+        return await self._call('POST', '/api/v1/watchlists', {}, {}, body, idempotency_key, _adapter('Watchlist'))
+
+    async def list_watchlists(self) -> ListWatchlistsResult:
+        """GET /api/v1/watchlists: The caller's watchlists with their sizes. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/watchlists', {}, {}, None, None, _adapter('ListWatchlistsResult'))
+
+    async def get_watchlist_page(self, id: int, *, cursor: Optional[str] = None, limit: Optional[int] = None) -> GetWatchlistPageResult:
+        """GET /api/v1/watchlists/{id}: One page of a watchlist, in wallet order, with each wallet's decision now. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/watchlists/{id}', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('GetWatchlistPageResult'))
+
+    async def delete_watchlist(self, id: int) -> DeleteWatchlistResult:
+        """DELETE /api/v1/watchlists/{id}: Delete a watchlist and its members (its events stay in the feed). Costs 1 unit."""
+        return await self._call('DELETE', '/api/v1/watchlists/{id}', {'id': id}, {}, None, None, _adapter('DeleteWatchlistResult'))
+
+    async def add_watchlist_wallets(self, id: int, *, body: Union[AddWatchlistWalletsBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> AddWatchlistWalletsResult:
+        """POST /api/v1/watchlists/{id}/wallets: Add up to 10,000 wallets (monitoring.maxWalletsPerRequest) in one request. Costs 1 unit."""
+        return await self._call('POST', '/api/v1/watchlists/{id}/wallets', {'id': id}, {}, body, idempotency_key, _adapter('AddWatchlistWalletsResult'))
+
+    async def remove_watchlist_wallets(self, id: int, *, body: Union[RemoveWatchlistWalletsBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> RemoveWatchlistWalletsResult:
+        """POST /api/v1/watchlists/{id}/wallets/remove: Remove up to 10,000 wallets in one request. Costs 1 unit."""
+        return await self._call('POST', '/api/v1/watchlists/{id}/wallets/remove', {'id': id}, {}, body, idempotency_key, _adapter('RemoveWatchlistWalletsResult'))
+
+    async def list_events(self, *, after: Optional[str] = None, limit: Optional[int] = None) -> ListEventsResult:
+        """GET /api/v1/events: The caller's decision-change events after a cursor, oldest first (pull feed). Costs 1 unit."""
+        return await self._call('GET', '/api/v1/events', {}, {'after': after, 'limit': limit}, None, None, _adapter('ListEventsResult'))
+
+    async def create_webhook_endpoint(self, *, body: Union[CreateWebhookEndpointBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+        """POST /api/v1/webhooks: Register a webhook endpoint; the answer shows its signing secret, once. Costs 1 unit."""
+        return await self._call('POST', '/api/v1/webhooks', {}, {}, body, idempotency_key, _adapter('WebhookEndpoint'))
+
+    async def list_webhook_endpoints(self) -> ListWebhookEndpointsResult:
+        """GET /api/v1/webhooks: The caller's endpoints (secrets are never shown again). Costs 1 unit."""
+        return await self._call('GET', '/api/v1/webhooks', {}, {}, None, None, _adapter('ListWebhookEndpointsResult'))
+
+    async def get_webhook_endpoint(self, id: int) -> WebhookEndpoint:
+        """GET /api/v1/webhooks/{id}: One endpoint, with whether it is enabled and why it was disabled. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/webhooks/{id}', {'id': id}, {}, None, None, _adapter('WebhookEndpoint'))
+
+    async def delete_webhook_endpoint(self, id: int) -> DeleteWebhookEndpointResult:
+        """DELETE /api/v1/webhooks/{id}: Delete an endpoint and its delivery log. Costs 1 unit."""
+        return await self._call('DELETE', '/api/v1/webhooks/{id}', {'id': id}, {}, None, None, _adapter('DeleteWebhookEndpointResult'))
+
+    async def enable_webhook_endpoint(self, id: int, *, idempotency_key: Optional[str] = None) -> WebhookEndpoint:
+        """POST /api/v1/webhooks/{id}/enable: Enable a disabled endpoint again (its failure streak starts over). Costs 1 unit."""
+        return await self._call('POST', '/api/v1/webhooks/{id}/enable', {'id': id}, {}, None, idempotency_key, _adapter('WebhookEndpoint'))
+
+    async def list_webhook_deliveries(self, id: int, *, cursor: Optional[str] = None, limit: Optional[int] = None) -> ListWebhookDeliveriesResult:
+        """GET /api/v1/webhooks/{id}/deliveries: The endpoint's delivery log, newest first. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/webhooks/{id}/deliveries', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('ListWebhookDeliveriesResult'))
+
+    async def replay_webhook_delivery(self, id: int, delivery: int, *, idempotency_key: Optional[str] = None) -> WebhookDelivery:
+        """POST /api/v1/webhooks/{id}/deliveries/{delivery}/replay: Send one delivery again from now, with the same webhook-id. Costs 1 unit."""
+        return await self._call('POST', '/api/v1/webhooks/{id}/deliveries/{delivery}/replay', {'id': id, 'delivery': delivery}, {}, None, idempotency_key, _adapter('WebhookDelivery'))

@@ -1,5 +1,5 @@
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses } from './types.gen.js';
+import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, AddWatchlistWalletsData, AddWatchlistWalletsErrors, AddWatchlistWalletsResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWatchlistData, DeleteWatchlistErrors, DeleteWatchlistResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnableWebhookEndpointData, EnableWebhookEndpointErrors, EnableWebhookEndpointResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, GetWatchlistPageData, GetWatchlistPageErrors, GetWatchlistPageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RemoveWatchlistWalletsData, RemoveWatchlistWalletsErrors, RemoveWatchlistWalletsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses, StreamIntakeProgressData, StreamIntakeProgressErrors, StreamIntakeProgressResponse, StreamIntakeProgressResponses } from './types.gen.js';
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
      * You can provide a client instance returned by `createClient()` instead of
@@ -18,21 +18,21 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  */
 export declare const getDecision: <ThrowOnError extends boolean = false>(options: Options<GetDecisionData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetDecisionResponses, GetDecisionErrors, ThrowOnError, "fields">;
 /**
- * Screen many wallets and usernames at once, from committed data only (SPEC 4.2)
+ * Screen many wallets and usernames at once, from committed data only
  *
  * Entries are trimmed and de-duplicated case-insensitively; the first occurrence keeps its position and its text (`input`). One row per unique entry, in input order. An entry starting with 0x is read as an address; otherwise a `<name>.vouch` entry is looked up among registered usernames (case-insensitive). A bad entry never fails the batch: it is an `invalid` row (neither a valid address nor a registered username), an `error` row (could not be evaluated) or a `no_score` row (valid, no committed snapshot). Rows with status ok carry the same verdict, score, limit, reasons and warnings as the single decision read at the same moment. Never indexes, never stores the list, never mints receipts; all rows are read in one database round trip. A batch whose entries are all blank after trimming is empty: 400 INVALID_REQUEST, like an empty array (a blank entry beside real ones is an `invalid` row). Caps (400 INVALID_REQUEST, nothing charged): unique rows after de-duplication, anonymous 10, developer and plus 50, pro 250, partner 500; raw entries max(200, 4 x row cap). Costs 1 unit per unique row, refused whole (429) when more than what remains.
  *
  */
 export declare const screenBatch: <ThrowOnError extends boolean = false>(options: Options<ScreenBatchData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ScreenBatchResponses, ScreenBatchErrors, ThrowOnError, "fields">;
 /**
- * Mint an immutable, signed receipt of the live decision (SPEC 4.3)
+ * Mint an immutable, signed receipt of the live decision
  *
  * Exactly one of wallet or username (a registered `<name>.vouch`, case-insensitive), plus an optional useCase. Runs the live decision read and stores its data (without the volatile coverage block) as the receipt payload: payloadHash is the lowercase hex SHA-256 of its RFC 8785 canonical JSON, and `signature` a detached EdDSA (Ed25519) JWS over the same bytes, verifiable with the key `signature.kid` in /.well-known/jwks.json. The same wallet, use case and UTC day with an identical decision state answers 200 with the existing receipt and deduped true (also under concurrent mints); otherwise 201. Costs 2 units and one of the caller's 5 receipt creations per minute (429 when either is exhausted, nothing spent). An unknown username answers 404 (units spent, nothing stored); a failed decision read never yields a receipt.
  *
  */
 export declare const createReceipt: <ThrowOnError extends boolean = false>(options: Options<CreateReceiptData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateReceiptResponses, CreateReceiptErrors, ThrowOnError, "fields">;
 /**
- * Read a receipt (SPEC 4.4); immutable, cacheable for a year
+ * Read a receipt; immutable, cacheable for a year
  */
 export declare const getReceipt: <ThrowOnError extends boolean = false>(options: Options<GetReceiptData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetReceiptResponses, GetReceiptErrors, ThrowOnError, "fields">;
 /**
@@ -40,12 +40,19 @@ export declare const getReceipt: <ThrowOnError extends boolean = false>(options:
  */
 export declare const getScore: <ThrowOnError extends boolean = false>(options: Options<GetScoreData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetScoreResponses, GetScoreErrors, ThrowOnError, "fields">;
 /**
- * Start indexing a wallet that has no committed snapshot (SPEC 3.2); no body
+ * Start indexing a wallet that has no committed snapshot; no body
  *
- * Free when the wallet already has a committed snapshot (200 already_indexed) or a job is in flight (202 indexing). Otherwise the daily scan-start cap is checked first (429, nothing spent), then 8 units (anonymous) or 5 (keyed) are spent; a failed attempt of this wallet less than 10 minutes ago then answers 429 (cooldown, units spent); else a job starts (202 started). Concurrent requests for one wallet collapse into one job. Intake never registers the wallet. Poll GET /api/v1/score/{wallet} until cacheStatus is cached.
+ * Free when the wallet already has a committed snapshot (200 already_indexed) or a job is in flight (202 indexing). Otherwise the daily scan-start cap is checked first (429, nothing spent), then 8 units (anonymous) or 5 (keyed) are spent; a failed attempt of this wallet less than 10 minutes ago then answers 429 (cooldown, units spent); else a job starts (202 started). Concurrent requests for one wallet collapse into one job. Intake never registers the wallet. Poll GET /api/v1/score/{wallet} until cacheStatus is cached, or follow the run with GET /api/v1/intake/{wallet}/events (Server-Sent Events).
  *
  */
 export declare const startIntake: <ThrowOnError extends boolean = false>(options: Options<StartIntakeData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<StartIntakeResponses, StartIntakeErrors, ThrowOnError, "fields">;
+/**
+ * Follow a wallet's indexing run as Server-Sent Events (push instead of polling the score)
+ *
+ * A text/event-stream of the wallet's latest run, from any API instance whichever worker runs it (Postgres NOTIFY). Events, each a JSON object in `data`: `queued` first when a run is in flight ({wallet, job, state queued|running, queuedAt, startedAt}); then one `chain` event per chain read ({wallet, job, chainId, chain, outcome indexed|error, done, total}); then `committed` ({wallet, lastIndexedAt}) or `failed` ({wallet, job, message}), after which the stream ends. A wallet whose run is already over answers its final event at once and ends; a wallet never indexed with nothing queued answers 404 NOT_FOUND (start one with POST /api/v1/intake/{wallet} first). Comment lines (`: heartbeat`) every http.events.heartbeatSeconds (default 15); a stream ends after http.events.maxStreamSeconds (default 900; EventSource reconnects after `retry` ms and picks up the state). Chains read before the stream opened are not repeated. Costs 1 unit (a read), once per stream; a caller may hold http.events.maxStreamsPerCaller streams per API process (default 4), more answer 429 (nothing spent). Polling GET /api/v1/score/{wallet} works as before.
+ *
+ */
+export declare const streamIntakeProgress: <ThrowOnError extends boolean = false>(options: Options<StreamIntakeProgressData, ThrowOnError, StreamIntakeProgressResponse>) => Promise<import("./core/serverSentEvents.gen.js").ServerSentEventsResult<StreamIntakeProgressResponses, StreamIntakeProgressErrors>>;
 /**
  * Observed interaction graph of the wallet's latest committed snapshot (score-neutral; never starts indexing)
  *
@@ -54,7 +61,7 @@ export declare const startIntake: <ThrowOnError extends boolean = false>(options
  */
 export declare const getInteractionGraph: <ThrowOnError extends boolean = false>(options: Options<GetInteractionGraphData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetInteractionGraphResponses, GetInteractionGraphErrors, ThrowOnError, "fields">;
 /**
- * Keyed re-index of a wallet (SPEC 3.3); no body; an API key is required
+ * Keyed re-index of a wallet; no body; an API key is required
  *
  * 202 indexing (free) while a run is in flight; 200 fresh (free) within 60 minutes of the last snapshot, with lastIndexedAt, nextRefreshAt and retryAfterSeconds. Otherwise 5 units start a run: mode reindex (the wallet has a snapshot; counts against the daily re-index cap) or first_index (counts against the daily scan-start cap). A failed attempt less than 10 minutes ago answers 429 (units spent). A reindex on a deployment without the refresh ledger answers 503 SCHEMA_MISSING, nothing started or charged.
  *
@@ -68,20 +75,20 @@ export declare const refreshWallet: <ThrowOnError extends boolean = false>(optio
  */
 export declare const getJwks: <ThrowOnError extends boolean = false>(options?: Options<GetJwksData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetJwksResponses, unknown, ThrowOnError, "fields">;
 /**
- * Verified trust graph of a wallet (SPEC 2.7); metrics computed at read time
+ * Verified trust graph of a wallet; metrics computed at read time
  *
  * Edges are accepted, unrevoked attestations (a real transaction between both wallets, verified on chain, accepted by the counterparty); they appear at once, without a re-index. One edge element per peer. anomalies carry empty details and suspiciousWallets is always empty. Every metric is defined in docs/models.md. Costs 1 unit.
  *
  */
 export declare const getTrustGraph: <ThrowOnError extends boolean = false>(options: Options<GetTrustGraphData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetTrustGraphResponses, GetTrustGraphErrors, ThrowOnError, "fields">;
 /**
- * Public profile of a registered username (SPEC 2.8). Costs 1 unit.
+ * Public profile of a registered username. Costs 1 unit.
  */
 export declare const getProfile: <ThrowOnError extends boolean = false>(options: Options<GetProfileData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetProfileResponses, GetProfileErrors, ThrowOnError, "fields">;
 /**
  * Public directory of registered usernames, ascending, cursor-paginated. Costs 1 unit.
  *
- * Wallets indexed only through intake never appear here (SPEC 1.5).
+ * Wallets indexed only through intake never appear here; only claimed usernames do.
  */
 export declare const listIdentities: <ThrowOnError extends boolean = false>(options?: Options<ListIdentitiesData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListIdentitiesResponses, ListIdentitiesErrors, ThrowOnError, "fields">;
 /**
@@ -151,3 +158,71 @@ export declare const getOpenApi: <ThrowOnError extends boolean = false>(options?
  * HTML reference rendered from this document; free, no key
  */
 export declare const getApiReference: <ThrowOnError extends boolean = false>(options?: Options<GetApiReferenceData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetApiReferenceResponses, unknown, ThrowOnError, "fields">;
+/**
+ * The caller's watchlists with their sizes. Costs 1 unit.
+ */
+export declare const listWatchlists: <ThrowOnError extends boolean = false>(options?: Options<ListWatchlistsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListWatchlistsResponses, ListWatchlistsErrors, ThrowOnError, "fields">;
+/**
+ * Create a watchlist for one use case (keyed). Costs 1 unit.
+ */
+export declare const createWatchlist: <ThrowOnError extends boolean = false>(options: Options<CreateWatchlistData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateWatchlistResponses, CreateWatchlistErrors, ThrowOnError, "fields">;
+/**
+ * Delete a watchlist and its members (its events stay in the feed). Costs 1 unit.
+ */
+export declare const deleteWatchlist: <ThrowOnError extends boolean = false>(options: Options<DeleteWatchlistData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<DeleteWatchlistResponses, DeleteWatchlistErrors, ThrowOnError, "fields">;
+/**
+ * One page of a watchlist, in wallet order, with each wallet's decision now. Costs 1 unit.
+ *
+ * The list row and the read state of every wallet of the page go in one round trip (two pipelined statements); decisions are the same as GET /api/v1/decision/{wallet} for the list's use case at that moment.
+ *
+ */
+export declare const getWatchlistPage: <ThrowOnError extends boolean = false>(options: Options<GetWatchlistPageData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetWatchlistPageResponses, GetWatchlistPageErrors, ThrowOnError, "fields">;
+/**
+ * Add up to 10,000 wallets (monitoring.maxWalletsPerRequest) in one request. Costs 1 unit.
+ *
+ * All or nothing: one invalid address (INVALID_WALLET) or passing the key's plan cap over all its lists (409 LIMIT_REACHED) adds none. The body limit of this route is monitoring.bodyLimitBytes (1 MiB). New wallets never indexed (no job in flight, no attempt within the cooldown) are queued for intake under the caller's daily scan cap and per-minute units (intakeKeyed each), as many as those allow; the rest are watched unqueued.
+ *
+ */
+export declare const addWatchlistWallets: <ThrowOnError extends boolean = false>(options: Options<AddWatchlistWalletsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<AddWatchlistWalletsResponses, AddWatchlistWalletsErrors, ThrowOnError, "fields">;
+/**
+ * Remove up to 10,000 wallets in one request. Costs 1 unit.
+ */
+export declare const removeWatchlistWallets: <ThrowOnError extends boolean = false>(options: Options<RemoveWatchlistWalletsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<RemoveWatchlistWalletsResponses, RemoveWatchlistWalletsErrors, ThrowOnError, "fields">;
+/**
+ * The caller's decision-change events after a cursor, oldest first (pull feed). Costs 1 unit.
+ *
+ * Event ids follow commit order, so a client that keeps nextCursor and asks again never misses an event. nextCursor is the last id returned, or the cursor given when none came.
+ *
+ */
+export declare const listEvents: <ThrowOnError extends boolean = false>(options?: Options<ListEventsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListEventsResponses, ListEventsErrors, ThrowOnError, "fields">;
+/**
+ * The caller's endpoints (secrets are never shown again). Costs 1 unit.
+ */
+export declare const listWebhookEndpoints: <ThrowOnError extends boolean = false>(options?: Options<ListWebhookEndpointsData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListWebhookEndpointsResponses, ListWebhookEndpointsErrors, ThrowOnError, "fields">;
+/**
+ * Register a webhook endpoint; the answer shows its signing secret, once. Costs 1 unit.
+ *
+ * The URL must be http(s) with a host, without credentials or fragment; loopback, private, link-local and similar addresses are refused here and again at every delivery (after DNS) unless monitoring.webhooks.allowPrivateAddresses. Deliveries are signed per Standard Webhooks (see the webhooks section of this document).
+ *
+ */
+export declare const createWebhookEndpoint: <ThrowOnError extends boolean = false>(options: Options<CreateWebhookEndpointData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<CreateWebhookEndpointResponses, CreateWebhookEndpointErrors, ThrowOnError, "fields">;
+/**
+ * Delete an endpoint and its delivery log. Costs 1 unit.
+ */
+export declare const deleteWebhookEndpoint: <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookEndpointData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<DeleteWebhookEndpointResponses, DeleteWebhookEndpointErrors, ThrowOnError, "fields">;
+/**
+ * One endpoint, with whether it is enabled and why it was disabled. Costs 1 unit.
+ */
+export declare const getWebhookEndpoint: <ThrowOnError extends boolean = false>(options: Options<GetWebhookEndpointData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetWebhookEndpointResponses, GetWebhookEndpointErrors, ThrowOnError, "fields">;
+/**
+ * Enable a disabled endpoint again (its failure streak starts over). Costs 1 unit.
+ */
+export declare const enableWebhookEndpoint: <ThrowOnError extends boolean = false>(options: Options<EnableWebhookEndpointData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<EnableWebhookEndpointResponses, EnableWebhookEndpointErrors, ThrowOnError, "fields">;
+/**
+ * The endpoint's delivery log, newest first. Costs 1 unit.
+ */
+export declare const listWebhookDeliveries: <ThrowOnError extends boolean = false>(options: Options<ListWebhookDeliveriesData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ListWebhookDeliveriesResponses, ListWebhookDeliveriesErrors, ThrowOnError, "fields">;
+/**
+ * Send one delivery again from now, with the same webhook-id. Costs 1 unit.
+ */
+export declare const replayWebhookDelivery: <ThrowOnError extends boolean = false>(options: Options<ReplayWebhookDeliveryData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<ReplayWebhookDeliveryResponses, ReplayWebhookDeliveryErrors, ThrowOnError, "fields">;

@@ -1,6 +1,7 @@
 export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
+export type Webhooks = DecisionChangedWebhookWebhookRequest;
 export type Stats = {
     statsVersion: 'stats_v0.1';
     generatedAt: string;
@@ -478,7 +479,7 @@ export type Receipt = {
     scoreModelVersion: string;
     decisionModelVersion: string;
     /**
-     * Additive to SPEC 2.5. Verify offline as the README shows.
+     * The Ed25519 signature over the receipt's canonical payload. Verify offline as the README shows (the keys are at /.well-known/jwks.json).
      */
     signature: {
         alg: 'EdDSA';
@@ -561,7 +562,7 @@ export type Decision = {
         basis: string;
     };
     /**
-     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, DATA_LIMITED, DATA_STALE
+     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE
      */
     reasons: Array<Coded>;
     /**
@@ -613,10 +614,10 @@ export type ErrorEnvelope = {
     };
 };
 /**
- * Error codes this version answers. METHOD_NOT_ALLOWED comes with Allow; identity and attestation writes add the codes from CHALLENGE_UNKNOWN on.
+ * Error codes this version answers. METHOD_NOT_ALLOWED comes with Allow; identity and attestation writes add the codes from CHALLENGE_UNKNOWN to ATTESTATION_CLOSED; any POST with an Idempotency-Key adds IDEMPOTENCY_IN_FLIGHT (409) and IDEMPOTENCY_KEY_REUSED (422); monitoring adds LIMIT_REACHED (409).
  *
  */
-export type ErrorCode = 'INVALID_WALLET' | 'INVALID_USERNAME' | 'INVALID_REQUEST' | 'INVALID_SORT' | 'INVALID_KEY' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SCHEMA_MISSING' | 'UNAVAILABLE' | 'INTERNAL' | 'CHALLENGE_UNKNOWN' | 'CHALLENGE_EXPIRED' | 'NONCE_USED' | 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED' | 'USERNAME_TAKEN' | 'WALLET_ALREADY_REGISTERED' | 'CHAIN_NOT_SUPPORTED' | 'CHAIN_UNAVAILABLE' | 'TX_NOT_FOUND' | 'TX_REVERTED' | 'TX_NOT_FINAL' | 'TX_WRONG_PARTIES' | 'ATTESTER_NOT_REGISTERED' | 'COUNTERPARTY_NOT_REGISTERED' | 'ATTESTATION_CLOSED';
+export type ErrorCode = 'INVALID_WALLET' | 'INVALID_USERNAME' | 'INVALID_REQUEST' | 'INVALID_SORT' | 'INVALID_KEY' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SCHEMA_MISSING' | 'UNAVAILABLE' | 'INTERNAL' | 'CHALLENGE_UNKNOWN' | 'CHALLENGE_EXPIRED' | 'NONCE_USED' | 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED' | 'USERNAME_TAKEN' | 'WALLET_ALREADY_REGISTERED' | 'CHAIN_NOT_SUPPORTED' | 'CHAIN_UNAVAILABLE' | 'TX_NOT_FOUND' | 'TX_REVERTED' | 'TX_NOT_FINAL' | 'TX_WRONG_PARTIES' | 'ATTESTER_NOT_REGISTERED' | 'COUNTERPARTY_NOT_REGISTERED' | 'ATTESTATION_CLOSED' | 'IDEMPOTENCY_IN_FLIGHT' | 'IDEMPOTENCY_KEY_REUSED' | 'LIMIT_REACHED';
 export type OkEnvelope = {
     ok: true;
     version: 'v1';
@@ -625,15 +626,104 @@ export type OkEnvelope = {
     };
 };
 /**
+ * Body of a decision.changed delivery (Standard Webhooks shape)
+ */
+export type WebhookPayload = {
+    type: 'decision.changed';
+    /**
+     * When the event was written
+     */
+    timestamp: string;
+    data: {
+        eventId: string;
+        watchlistId: string;
+        wallet: string;
+        useCase: UseCase;
+        cause: 'reindex' | 'identity' | 'trust' | 'screening';
+        previous: DecisionSummary;
+        current: DecisionSummary;
+    };
+};
+/**
+ * The parts of a decision whose change makes an event
+ */
+export type DecisionSummary = {
+    decision: 'allow' | 'caution' | 'block';
+    recommendedLimitUsdc: number;
+    /**
+     * Null without committed evidence
+     */
+    scoreBand: 'A' | 'B' | 'C' | 'D' | 'E' | null;
+    /**
+     * Sorted set of the decision's reason codes
+     */
+    reasonCodes: Array<string>;
+};
+export type WebhookDelivery = {
+    id: string;
+    eventId?: string;
+    wallet?: string;
+    state: 'pending' | 'running' | 'delivered' | 'failed';
+    attempts: number;
+    nextAttemptAt?: string;
+    lastAttemptAt?: string;
+    lastStatus?: number;
+    lastError?: string;
+    deliveredAt?: string;
+    createdAt?: string;
+};
+export type WebhookEndpoint = {
+    id: string;
+    url: string;
+    eventTypes: Array<string>;
+    createdAt: string;
+    enabled: boolean;
+    disabledAt?: string;
+    disabledReason?: string;
+    /**
+     * Only when created; store it, it is not shown again
+     */
+    secret?: string;
+};
+export type DecisionChangedEvent = {
+    /**
+     * Also the cursor; the webhook-id of its deliveries is evt_<id>
+     */
+    id: string;
+    type: 'decision.changed';
+    watchlistId: string;
+    wallet: string;
+    useCase: UseCase;
+    cause: 'reindex' | 'identity' | 'trust' | 'screening';
+    previous: DecisionSummary;
+    current: DecisionSummary;
+    createdAt: string;
+};
+export type Watchlist = {
+    id: string;
+    name: string;
+    useCase: UseCase;
+    size: number;
+    createdAt: string;
+};
+/**
  * EVM address, case-insensitive on input, returned lowercase
  */
 export type Wallet = string;
+/**
+ * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+ *
+ */
+export type IdempotencyKey = string;
 export type Decision2 = {
     /**
      * unix seconds, the one signed
      */
     deadline: number;
     signature: string;
+};
+export type Wallets = {
+    wallets: Array<string>;
 };
 export type GetDecisionData = {
     body?: never;
@@ -695,6 +785,13 @@ export type ScreenBatchData = {
         inputs: Array<string>;
         useCase?: UseCase;
     };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/v1/decision/batch';
@@ -713,9 +810,18 @@ export type ScreenBatchErrors = {
      */
     403: ErrorEnvelope;
     /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
      * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
      */
     413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -747,6 +853,13 @@ export type CreateReceiptData = {
         username?: string;
         useCase?: UseCase;
     };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/v1/decision-receipts';
@@ -769,9 +882,18 @@ export type CreateReceiptErrors = {
      */
     404: ErrorEnvelope;
     /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
      * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
      */
     413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -920,6 +1042,13 @@ export type GetScoreResponses = {
 export type GetScoreResponse = GetScoreResponses[keyof GetScoreResponses];
 export type StartIntakeData = {
     body?: never;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * EVM address, case-insensitive on input, returned lowercase
@@ -943,9 +1072,18 @@ export type StartIntakeErrors = {
      */
     403: ErrorEnvelope;
     /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
      * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
      */
     413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -977,6 +1115,57 @@ export type StartIntakeResponses = {
     };
 };
 export type StartIntakeResponse = StartIntakeResponses[keyof StartIntakeResponses];
+export type StreamIntakeProgressData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/intake/{wallet}/events';
+};
+export type StreamIntakeProgressErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (the wallet was never indexed and nothing is queued for it); charged
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type StreamIntakeProgressError = StreamIntakeProgressErrors[keyof StreamIntakeProgressErrors];
+export type StreamIntakeProgressResponses = {
+    /**
+     * The event stream; charged
+     */
+    200: string;
+};
+export type StreamIntakeProgressResponse = StreamIntakeProgressResponses[keyof StreamIntakeProgressResponses];
 export type GetInteractionGraphData = {
     body?: never;
     path: {
@@ -1051,6 +1240,13 @@ export type GetInteractionGraphResponses = {
 export type GetInteractionGraphResponse = GetInteractionGraphResponses[keyof GetInteractionGraphResponses];
 export type RefreshWalletData = {
     body?: never;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         /**
          * EVM address, case-insensitive on input, returned lowercase
@@ -1073,6 +1269,15 @@ export type RefreshWalletErrors = {
      * NOT_ALLOWED (the key is suspended)
      */
     403: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -1248,6 +1453,13 @@ export type ClaimIdentityData = {
         message: string;
         signature: string;
     };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/v1/identities';
@@ -1259,10 +1471,15 @@ export type ClaimIdentityErrors = {
      */
     400: ErrorEnvelope;
     /**
-     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed. Or IDEMPOTENCY_IN_FLIGHT (with Retry-After): a request with the same Idempotency-Key is still running.
      *
      */
     409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -1292,6 +1509,13 @@ export type CreateClaimChallengeData = {
          */
         displayName?: string;
     };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/v1/identities/challenge';
@@ -1303,10 +1527,15 @@ export type CreateClaimChallengeErrors = {
      */
     400: ErrorEnvelope;
     /**
-     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed. Or IDEMPOTENCY_IN_FLIGHT (with Retry-After): a request with the same Idempotency-Key is still running.
      *
      */
     409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
     /**
      * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
      *
@@ -1338,6 +1567,13 @@ export type CreateAttestationData = {
         deadline: number;
         signature: string;
     };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path?: never;
     query?: never;
     url: '/api/v1/attestations';
@@ -1349,7 +1585,11 @@ export type CreateAttestationErrors = {
      */
     400: ErrorEnvelope;
     /**
-     * TX_NOT_FOUND, TX_REVERTED, TX_NOT_FINAL (fewer confirmations than the chain's configured number; retry later), TX_WRONG_PARTIES (sender and recipient are not the two wallets), ATTESTER_NOT_REGISTERED, COUNTERPARTY_NOT_REGISTERED. Nothing was recorded.
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * TX_NOT_FOUND, TX_REVERTED, TX_NOT_FINAL (fewer confirmations than the chain's configured number; retry later), TX_WRONG_PARTIES (sender and recipient are not the two wallets), ATTESTER_NOT_REGISTERED, COUNTERPARTY_NOT_REGISTERED. Nothing was recorded. Or IDEMPOTENCY_KEY_REUSED: the Idempotency-Key was used for another request.
      *
      */
     422: ErrorEnvelope;
@@ -1403,6 +1643,13 @@ export type GetAttestationResponses = {
 export type GetAttestationResponse = GetAttestationResponses[keyof GetAttestationResponses];
 export type AcceptAttestationData = {
     body: Decision2;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: number;
     };
@@ -1420,10 +1667,15 @@ export type AcceptAttestationErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed. Or IDEMPOTENCY_IN_FLIGHT (with Retry-After): a request with the same Idempotency-Key is still running.
      *
      */
     409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
 };
 export type AcceptAttestationError = AcceptAttestationErrors[keyof AcceptAttestationErrors];
 export type AcceptAttestationResponses = {
@@ -1441,6 +1693,13 @@ export type AcceptAttestationResponses = {
 export type AcceptAttestationResponse = AcceptAttestationResponses[keyof AcceptAttestationResponses];
 export type RejectAttestationData = {
     body: Decision2;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: number;
     };
@@ -1458,10 +1717,15 @@ export type RejectAttestationErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed. Or IDEMPOTENCY_IN_FLIGHT (with Retry-After): a request with the same Idempotency-Key is still running.
      *
      */
     409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
 };
 export type RejectAttestationError = RejectAttestationErrors[keyof RejectAttestationErrors];
 export type RejectAttestationResponses = {
@@ -1479,6 +1743,13 @@ export type RejectAttestationResponses = {
 export type RejectAttestationResponse = RejectAttestationResponses[keyof RejectAttestationResponses];
 export type RevokeAttestationData = {
     body: Decision2;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
     path: {
         id: number;
     };
@@ -1496,10 +1767,15 @@ export type RevokeAttestationErrors = {
      */
     404: ErrorEnvelope;
     /**
-     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed.
+     * NONCE_USED (the challenge was already used), USERNAME_TAKEN, WALLET_ALREADY_REGISTERED, ATTESTATION_CLOSED (the attestation is rejected or revoked, or accepted when rejecting). Nothing was changed. Or IDEMPOTENCY_IN_FLIGHT (with Retry-After): a request with the same Idempotency-Key is still running.
      *
      */
     409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
 };
 export type RevokeAttestationError = RevokeAttestationErrors[keyof RevokeAttestationErrors];
 export type RevokeAttestationResponses = {
@@ -1633,3 +1909,788 @@ export type GetApiReferenceResponses = {
     200: string;
 };
 export type GetApiReferenceResponse = GetApiReferenceResponses[keyof GetApiReferenceResponses];
+export type ListWatchlistsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/watchlists';
+};
+export type ListWatchlistsErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ListWatchlistsError = ListWatchlistsErrors[keyof ListWatchlistsErrors];
+export type ListWatchlistsResponses = {
+    /**
+     * Watchlists
+     */
+    200: OkEnvelope & {
+        data?: {
+            watchlists: Array<Watchlist>;
+        };
+    };
+};
+export type ListWatchlistsResponse = ListWatchlistsResponses[keyof ListWatchlistsResponses];
+export type CreateWatchlistData = {
+    body: {
+        name: string;
+        useCase?: UseCase;
+    };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/watchlists';
+};
+export type CreateWatchlistErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * LIMIT_REACHED (watchlists, watched wallets or endpoints of the key's plan; nothing was changed), or IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     *
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type CreateWatchlistError = CreateWatchlistErrors[keyof CreateWatchlistErrors];
+export type CreateWatchlistResponses = {
+    /**
+     * The watchlist
+     */
+    201: OkEnvelope & {
+        data?: Watchlist;
+    };
+};
+export type CreateWatchlistResponse = CreateWatchlistResponses[keyof CreateWatchlistResponses];
+export type DeleteWatchlistData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watchlists/{id}';
+};
+export type DeleteWatchlistErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type DeleteWatchlistError = DeleteWatchlistErrors[keyof DeleteWatchlistErrors];
+export type DeleteWatchlistResponses = {
+    /**
+     * Deleted
+     */
+    200: OkEnvelope & {
+        data?: {
+            id: string;
+            deleted: boolean;
+        };
+    };
+};
+export type DeleteWatchlistResponse = DeleteWatchlistResponses[keyof DeleteWatchlistResponses];
+export type GetWatchlistPageData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        /**
+         * nextCursor of the previous page
+         */
+        cursor?: string;
+        limit?: number;
+    };
+    url: '/api/v1/watchlists/{id}';
+};
+export type GetWatchlistPageErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetWatchlistPageError = GetWatchlistPageErrors[keyof GetWatchlistPageErrors];
+export type GetWatchlistPageResponses = {
+    /**
+     * A page
+     */
+    200: OkEnvelope & {
+        data?: {
+            watchlist: Watchlist;
+            wallets: Array<{
+                wallet: string;
+                decision: Decision | null;
+            }>;
+            /**
+             * Absent at the end of the list
+             */
+            nextCursor: string | null;
+        };
+    };
+};
+export type GetWatchlistPageResponse = GetWatchlistPageResponses[keyof GetWatchlistPageResponses];
+export type AddWatchlistWalletsData = {
+    body: Wallets;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watchlists/{id}/wallets';
+};
+export type AddWatchlistWalletsErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * LIMIT_REACHED (watchlists, watched wallets or endpoints of the key's plan; nothing was changed), or IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     *
+     */
+    409: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type AddWatchlistWalletsError = AddWatchlistWalletsErrors[keyof AddWatchlistWalletsErrors];
+export type AddWatchlistWalletsResponses = {
+    /**
+     * What changed; intake fields only on additions
+     */
+    200: OkEnvelope & {
+        data?: {
+            watchlistId: string;
+            /**
+             * Distinct wallets in the request
+             */
+            requested: number;
+            /**
+             * Wallets added (or removed) that were not (or were) on the list
+             */
+            changed: number;
+            size: number;
+            /**
+             * New wallets never indexed whose intake was queued
+             */
+            queuedForIntake?: number;
+            /**
+             * New wallets never indexed left unqueued by the caller's scan cap or units
+             */
+            notQueued?: number;
+            intakeNote?: string;
+        };
+    };
+};
+export type AddWatchlistWalletsResponse = AddWatchlistWalletsResponses[keyof AddWatchlistWalletsResponses];
+export type RemoveWatchlistWalletsData = {
+    body: Wallets;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watchlists/{id}/wallets/remove';
+};
+export type RemoveWatchlistWalletsErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type RemoveWatchlistWalletsError = RemoveWatchlistWalletsErrors[keyof RemoveWatchlistWalletsErrors];
+export type RemoveWatchlistWalletsResponses = {
+    /**
+     * What changed; intake fields only on additions
+     */
+    200: OkEnvelope & {
+        data?: {
+            watchlistId: string;
+            /**
+             * Distinct wallets in the request
+             */
+            requested: number;
+            /**
+             * Wallets added (or removed) that were not (or were) on the list
+             */
+            changed: number;
+            size: number;
+            /**
+             * New wallets never indexed whose intake was queued
+             */
+            queuedForIntake?: number;
+            /**
+             * New wallets never indexed left unqueued by the caller's scan cap or units
+             */
+            notQueued?: number;
+            intakeNote?: string;
+        };
+    };
+};
+export type RemoveWatchlistWalletsResponse = RemoveWatchlistWalletsResponses[keyof RemoveWatchlistWalletsResponses];
+export type ListEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        after?: string;
+        limit?: number;
+    };
+    url: '/api/v1/events';
+};
+export type ListEventsErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ListEventsError = ListEventsErrors[keyof ListEventsErrors];
+export type ListEventsResponses = {
+    /**
+     * Events
+     */
+    200: OkEnvelope & {
+        data?: {
+            events: Array<DecisionChangedEvent>;
+            nextCursor: string;
+        };
+    };
+};
+export type ListEventsResponse = ListEventsResponses[keyof ListEventsResponses];
+export type ListWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+export type ListWebhookEndpointsErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ListWebhookEndpointsError = ListWebhookEndpointsErrors[keyof ListWebhookEndpointsErrors];
+export type ListWebhookEndpointsResponses = {
+    /**
+     * Endpoints
+     */
+    200: OkEnvelope & {
+        data?: {
+            endpoints: Array<WebhookEndpoint>;
+        };
+    };
+};
+export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof ListWebhookEndpointsResponses];
+export type CreateWebhookEndpointData = {
+    body: {
+        url: string;
+        eventTypes?: Array<'decision.changed'>;
+    };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/webhooks';
+};
+export type CreateWebhookEndpointErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * LIMIT_REACHED (watchlists, watched wallets or endpoints of the key's plan; nothing was changed), or IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     *
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type CreateWebhookEndpointError = CreateWebhookEndpointErrors[keyof CreateWebhookEndpointErrors];
+export type CreateWebhookEndpointResponses = {
+    /**
+     * The endpoint; secret only in the answer that created it
+     */
+    201: OkEnvelope & {
+        data?: WebhookEndpoint;
+    };
+};
+export type CreateWebhookEndpointResponse = CreateWebhookEndpointResponses[keyof CreateWebhookEndpointResponses];
+export type DeleteWebhookEndpointData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}';
+};
+export type DeleteWebhookEndpointErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type DeleteWebhookEndpointError = DeleteWebhookEndpointErrors[keyof DeleteWebhookEndpointErrors];
+export type DeleteWebhookEndpointResponses = {
+    /**
+     * Deleted
+     */
+    200: OkEnvelope & {
+        data?: {
+            id: string;
+            deleted: boolean;
+        };
+    };
+};
+export type DeleteWebhookEndpointResponse = DeleteWebhookEndpointResponses[keyof DeleteWebhookEndpointResponses];
+export type GetWebhookEndpointData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}';
+};
+export type GetWebhookEndpointErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetWebhookEndpointError = GetWebhookEndpointErrors[keyof GetWebhookEndpointErrors];
+export type GetWebhookEndpointResponses = {
+    /**
+     * The endpoint; secret only in the answer that created it
+     */
+    200: OkEnvelope & {
+        data?: WebhookEndpoint;
+    };
+};
+export type GetWebhookEndpointResponse = GetWebhookEndpointResponses[keyof GetWebhookEndpointResponses];
+export type EnableWebhookEndpointData = {
+    body?: never;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/enable';
+};
+export type EnableWebhookEndpointErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type EnableWebhookEndpointError = EnableWebhookEndpointErrors[keyof EnableWebhookEndpointErrors];
+export type EnableWebhookEndpointResponses = {
+    /**
+     * The endpoint; secret only in the answer that created it
+     */
+    200: OkEnvelope & {
+        data?: WebhookEndpoint;
+    };
+};
+export type EnableWebhookEndpointResponse = EnableWebhookEndpointResponses[keyof EnableWebhookEndpointResponses];
+export type ListWebhookDeliveriesData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: {
+        cursor?: string;
+        limit?: number;
+    };
+    url: '/api/v1/webhooks/{id}/deliveries';
+};
+export type ListWebhookDeliveriesErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ListWebhookDeliveriesError = ListWebhookDeliveriesErrors[keyof ListWebhookDeliveriesErrors];
+export type ListWebhookDeliveriesResponses = {
+    /**
+     * Deliveries
+     */
+    200: OkEnvelope & {
+        data?: {
+            deliveries: Array<WebhookDelivery>;
+            nextCursor: string | null;
+        };
+    };
+};
+export type ListWebhookDeliveriesResponse = ListWebhookDeliveriesResponses[keyof ListWebhookDeliveriesResponses];
+export type ReplayWebhookDeliveryData = {
+    body?: never;
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        id: number;
+        delivery: number;
+    };
+    query?: never;
+    url: '/api/v1/webhooks/{id}/deliveries/{delivery}/replay';
+};
+export type ReplayWebhookDeliveryErrors = {
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ReplayWebhookDeliveryError = ReplayWebhookDeliveryErrors[keyof ReplayWebhookDeliveryErrors];
+export type ReplayWebhookDeliveryResponses = {
+    /**
+     * Queued again
+     */
+    202: OkEnvelope & {
+        data?: WebhookDelivery;
+    };
+};
+export type ReplayWebhookDeliveryResponse = ReplayWebhookDeliveryResponses[keyof ReplayWebhookDeliveryResponses];
+export type DecisionChangedWebhookWebhookPayload = WebhookPayload;
+export type DecisionChangedWebhookWebhookRequest = {
+    body: DecisionChangedWebhookWebhookPayload;
+    key: 'decision.changed';
+    path?: never;
+    query?: never;
+};

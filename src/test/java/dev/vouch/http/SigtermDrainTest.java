@@ -33,7 +33,7 @@ class SigtermDrainTest {
     int port = TestApp.freePort();
     Path keys = Files.createTempDirectory("vouch-sigterm").resolve("keys.json");
     ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.vouch.Main", "serve", "--role", "api")
+        "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.vouch.cli.Main", "serve", "--role", "api")
         .redirectErrorStream(true).redirectOutput(keys.resolveSibling("serve.log").toFile());
     pb.environment().putAll(java.util.Map.of(
         "DATABASE_URL", db.toUrl(),
@@ -43,6 +43,8 @@ class SigtermDrainTest {
         "VOUCH_DATABASE_READ_DEADLINE_MS", "60000",
         "VOUCH_DATABASE_ACQUIRE_TIMEOUT_MS", "60000",
         "VOUCH_HTTP_REQUEST_TIMEOUT_MS", "120000",
+        // A request may run that long, so an Idempotency-Key claim must outlive it (checked at start).
+        "VOUCH_HTTP_IDEMPOTENCY_PENDING_SECONDS", "300",
         "VOUCH_RECEIPTS_SIGNING_KEY_FILE", keys.toString()));
     Process serve = pb.start();
     Vertx vertx = Vertx.vertx();
@@ -50,7 +52,7 @@ class SigtermDrainTest {
     try (Connection lock = DriverManager.getConnection(db.jdbcUrl(), db.user(), db.password())) {
       Sql.await("the process to be ready", 120_000, () -> ready(client, port));
       lock.setAutoCommit(false);
-      lock.createStatement().execute("LOCK TABLE wallets IN ACCESS EXCLUSIVE MODE");
+      lock.createStatement().execute("LOCK TABLE wallet_reads IN ACCESS EXCLUSIVE MODE");
       CompletableFuture<HttpResponse<Buffer>> inFlight = client
           .get(port, "127.0.0.1", "/api/v1/decision/0x" + "b".repeat(40)).send()
           .toCompletionStage().toCompletableFuture();
