@@ -13,7 +13,7 @@ import java.util.HexFormat;
 
 /**
  * Wiring of continuous monitoring (docs/monitoring.md): the services the routes call (API roles),
- * and in worker roles the screening announcer and the webhook delivery worker.
+ * and in worker roles the screening announcer, the webhook delivery worker and the outbox pruner.
  */
 public final class Monitoring {
 
@@ -32,6 +32,7 @@ public final class Monitoring {
               config.monitoring().screeningCheckMillis()))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
               secrets)))
+          .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention())))
           .map(services);
     });
   }
