@@ -3,6 +3,7 @@ package dev.vouch.monitoring;
 import dev.vouch.config.AppConfig;
 import dev.vouch.ops.ThrottledLog;
 import dev.vouch.store.Gateway;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Row;
@@ -59,13 +60,15 @@ public final class MonitorRetention extends VerticleBase {
   public record Pruned(long deliveries, long events) {}
 
   private final Gateway db;
+  private final MonitorMetrics metrics;
   private final Clock clock;
   private final AppConfig.Retention config;
   private boolean busy;
   private volatile boolean stopped;
 
-  public MonitorRetention(Gateway db, Clock clock, AppConfig.Retention config) {
+  public MonitorRetention(Gateway db, Clock clock, AppConfig.Retention config, MeterRegistry registry) {
     this.db = db;
+    this.metrics = new MonitorMetrics(registry);
     this.clock = clock;
     this.config = config;
   }
@@ -105,7 +108,10 @@ public final class MonitorRetention extends VerticleBase {
     Instant deliveriesBefore = now.minus(Duration.ofDays(config.deliveryDays()));
     Instant eventsBefore = now.minus(Duration.ofDays(config.eventDays()));
     return deliveries(deliveriesBefore, 0)
-        .compose(d -> events(eventsBefore, Instant.EPOCH, 0, 0).map(e -> new Pruned(d, e)));
+        .onSuccess(d -> metrics.pruned("deliveries", d))
+        .compose(d -> events(eventsBefore, Instant.EPOCH, 0, 0)
+            .onSuccess(e -> metrics.pruned("events", e))
+            .map(e -> new Pruned(d, e)));
   }
 
   private Future<Long> deliveries(Instant before, long sofar) {

@@ -3,6 +3,7 @@ package dev.vouch.monitoring;
 import dev.vouch.budget.Metering;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.Decisions;
+import dev.vouch.ops.Metrics;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -31,8 +32,9 @@ public final class Monitoring {
       return vertx.deployVerticle(new ScreeningSync(pool, screening, DecisionWatch.of(config), clock,
               config.monitoring().screeningCheckMillis()))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
-              secrets)))
-          .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention())))
+              secrets, Metrics.of(vertx))))
+          .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention(),
+              Metrics.of(vertx))))
           .map(services);
     });
   }

@@ -8,6 +8,7 @@ import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestDatabase;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
@@ -29,6 +30,7 @@ class MonitorRetentionTest {
   static Vertx vertx;
   static Pool pool;
   static DatabaseUrl database;
+  static SimpleMeterRegistry registry = new SimpleMeterRegistry();
 
   @BeforeAll
   static void start() {
@@ -82,7 +84,7 @@ class MonitorRetentionTest {
     seed("new", 4, NOW.minus(Duration.ofDays(1)), "delivered");
 
     MonitorRetention retention = new MonitorRetention(Gateway.direct(pool), java.time.Clock.systemUTC(),
-        new AppConfig.Retention(30, 10, 60, 4));
+        new AppConfig.Retention(30, 10, 60, 4), registry);
     long started = System.nanoTime();
     MonitorRetention.Pruned pruned = retention.prune(NOW).toCompletionStage().toCompletableFuture()
         .get(30, TimeUnit.SECONDS);
@@ -99,6 +101,8 @@ class MonitorRetentionTest {
     assertThat(events("new")).isEqualTo(4);
     assertThat(deliveries("new")).isEqualTo(4);
     assertThat(ms).isLessThan(10_000);
+    assertThat(registry.counter(MonitorMetrics.PRUNED, "table", "events").count()).isEqualTo(35);
+    assertThat(registry.counter(MonitorMetrics.PRUNED, "table", "deliveries").count()).isEqualTo(28);
 
     // Once the pending ones are given up, the next pass takes them and their events.
     Sql.exec(database, "UPDATE webhook_deliveries SET state = 'failed' WHERE wallet LIKE 'pend%'");
