@@ -1,8 +1,10 @@
 package dev.vouch.monitoring;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.vouch.config.AppConfig;
+import dev.vouch.config.ConfigLoader;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
@@ -13,6 +15,7 @@ import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -67,6 +70,15 @@ class MonitorRetentionTest {
 
   static long deliveries(String tag) {
     return Sql.count(database, "SELECT count(*) FROM webhook_deliveries WHERE wallet LIKE ? || '%'", tag);
+  }
+
+  @Test
+  void retentionIsConfiguredFromTheFileAndTheEnvironmentAndRefusesNonsense() {
+    assertThat(ConfigLoader.load(Map.of()).monitoring().retention()).isEqualTo(new AppConfig.Retention(30, 30, 60, 5000));
+    assertThat(ConfigLoader.load(Map.of("VOUCH_MONITORING_RETENTION_EVENT_DAYS", "7")).monitoring().retention().eventDays())
+        .isEqualTo(7);
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_MONITORING_RETENTION_BATCH_SIZE", "0")))
+        .hasMessageContaining("monitoring.retention");
   }
 
   @Test
