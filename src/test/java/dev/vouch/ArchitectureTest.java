@@ -43,7 +43,8 @@ class ArchitectureTest {
       "dev.vouch.ops.ThrottledLog", "dev.vouch.ops.AsyncLogHandler", "dev.vouch.http.AccessLog",
       "dev.vouch.http.Edge", "dev.vouch.budget.FailoverCounterStore", "dev.vouch.budget.Budgeting", "dev.vouch.score.ReadStateCache",
       "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainVerification",
-      "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient", "dev.vouch.store.Server");
+      "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient", "dev.vouch.store.Server",
+      "dev.vouch.monitoring.WebhookDeliveryVerticle");
 
   static DescribedPredicate<JavaAccess<?>> readsTheClock() {
     // Accesses include method references (System::nanoTime handed to a supplier).

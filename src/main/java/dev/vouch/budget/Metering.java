@@ -137,9 +137,20 @@ public final class Metering {
   /**
    * Scan starts for many wallets at once (watchlist additions): as many as both the daily scan cap
    * and the per-minute units allow, up to {@code wanted}, counted and spent together; the
-   * admission and how many it covers (0 and a free admission when none fit).
+   * admission and how many it covers (0 and a free admission when none fit). The take itself is
+   * the atomic all-or-nothing admission, so the cap holds whatever runs at once; the usage read
+   * only sizes it. A take refused because a concurrent one spent part of what was read sizes it
+   * again from the new usage (at most {@link #BULK_TRIES} times), so concurrent additions share
+   * what is left instead of the later ones getting nothing.
    */
   public Future<BulkStart> startScans(Caller caller, int wanted) {
+    return startScans(caller, wanted, BULK_TRIES);
+  }
+
+  /** Sizings of one bulk admission under contention before it settles for none. */
+  static final int BULK_TRIES = 4;
+
+  private Future<BulkStart> startScans(Caller caller, int wanted, int tries) {
     long cost = costs.get(Operation.intake(caller));
     Limit cap = cap(caller, DailyCap.scanStarts);
     Limit units = units(caller, cost);
@@ -151,7 +162,9 @@ public final class Metering {
         return Future.succeededFuture(new BulkStart(0, Admission.free()));
       }
       List<Limit> limits = List.of(units(caller, cost * n), Limit.perDay(cap.purpose(), cap.owner(), cap.limit(), n));
-      return budgets.take(limits).map(a -> a.admitted() ? new BulkStart(n, a) : new BulkStart(0, Admission.free()));
+      return budgets.take(limits).compose(a -> a.admitted() ? Future.succeededFuture(new BulkStart(n, a))
+          : tries > 1 ? startScans(caller, wanted, tries - 1)
+          : Future.succeededFuture(new BulkStart(0, Admission.free())));
     });
   }
 

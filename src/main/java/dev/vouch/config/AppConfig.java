@@ -258,19 +258,33 @@ public record AppConfig(
    * @param screeningCheckMillis how often a worker looks for a reloaded screening list to announce
    */
   public record Monitoring(Map<String, Integer> maxWallets, int maxLists, int maxWalletsPerRequest,
-      long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks) {
+      long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks, Retention retention) {
     public static final Monitoring DEFAULTS = new Monitoring(
         Map.of("developer", 10_000, "plus", 25_000, "pro", 100_000, "partner", 1_000_000),
-        20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS);
+        20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS, Retention.DEFAULTS);
 
     public Monitoring {
       maxWallets = maxWallets == null ? DEFAULTS.maxWallets() : Map.copyOf(maxWallets);
       webhooks = webhooks == null ? Webhooks.DEFAULTS : webhooks;
+      retention = retention == null ? Retention.DEFAULTS : retention;
     }
 
     public int maxWallets(String plan) {
       return maxWallets.getOrDefault(plan, 0);
     }
+  }
+
+  /**
+   * Pruning of the outbox (worker roles): finished deliveries and the events no delivery waits on.
+   *
+   * @param eventDays events older than this (by their time) are deleted once no delivery refers to them
+   * @param deliveryDays delivered and failed deliveries of events older than this are deleted;
+   *     pending and running ones never are
+   * @param everyMinutes how often a worker prunes
+   * @param batchSize rows one delete statement removes (short transactions, bounded locks)
+   */
+  public record Retention(int eventDays, int deliveryDays, int everyMinutes, int batchSize) {
+    public static final Retention DEFAULTS = new Retention(30, 30, 60, 5000);
   }
 
   /**

@@ -206,6 +206,11 @@ public final class ConfigLoader {
       throw new IllegalArgumentException("monitoring.webhooks: leaseSeconds must outlast connectTimeoutMs + timeoutMs, "
           + "giveUpHours must be at least 24, and every setting positive");
     }
+    AppConfig.Retention keep = config.monitoring().retention();
+    if (keep.eventDays() < 1 || keep.deliveryDays() < 1 || keep.everyMinutes() < 1 || keep.batchSize() < 1) {
+      throw new IllegalArgumentException("monitoring.retention: eventDays, deliveryDays, everyMinutes and batchSize"
+          + " must be positive");
+    }
     AppConfig.Indexing ix = config.indexing();
     if (ix == null || ix.pollMs() < 1 || ix.leaseSeconds() < 1 || ix.maxConcurrentJobs() < 1
         || ix.maxAttempts() < 1 || ix.rpcRetries() < 0 || ix.rpcBackoffMs() < 1

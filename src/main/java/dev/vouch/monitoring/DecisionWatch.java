@@ -137,6 +137,7 @@ public final class DecisionWatch {
         .addString(DECISION_CHANGED).addString(cause.name()).addOffsetDateTime(now.atOffset(ZoneOffset.UTC));
     return conn.query(MonitorQueries.LOCK_EVENTS).execute()
         .compose(v -> conn.preparedQuery(MonitorQueries.INSERT_EVENTS).execute(args))
+        .onSuccess(rows -> MonitorMetrics.events(cause, rows.iterator().next().getLong("events")))
         .mapEmpty();
   }
 

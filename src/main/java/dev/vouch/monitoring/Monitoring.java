@@ -3,6 +3,7 @@ package dev.vouch.monitoring;
 import dev.vouch.budget.Metering;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.Decisions;
+import dev.vouch.ops.Metrics;
 import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -13,7 +14,7 @@ import java.util.HexFormat;
 
 /**
  * Wiring of continuous monitoring (docs/monitoring.md): the services the routes call (API roles),
- * and in worker roles the screening announcer and the webhook delivery worker.
+ * and in worker roles the screening announcer, the webhook delivery worker and the outbox pruner.
  */
 public final class Monitoring {
 
@@ -31,7 +32,9 @@ public final class Monitoring {
       return vertx.deployVerticle(new ScreeningSync(pool, screening, DecisionWatch.of(config), clock,
               config.monitoring().screeningCheckMillis()))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
-              secrets)))
+              secrets, Metrics.of(vertx))))
+          .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention(),
+              Metrics.of(vertx))))
           .map(services);
     });
   }

@@ -3,6 +3,7 @@ package dev.vouch.monitoring;
 import dev.vouch.config.AppConfig;
 import dev.vouch.monitoring.model.DeliverySchedule;
 import dev.vouch.ops.ThrottledLog;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
@@ -43,6 +44,7 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private static final int ERROR_MAX = 300;
 
   private final Pool pool;
+  private final MonitorMetrics metrics;
   private final Clock clock;
   private final AppConfig.Webhooks config;
   private final WebhookSecrets secrets;
@@ -53,8 +55,10 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private boolean claiming;
   private boolean stopped;
 
-  public WebhookDeliveryVerticle(Pool pool, Clock clock, AppConfig.Webhooks config, WebhookSecrets secrets) {
+  public WebhookDeliveryVerticle(Pool pool, Clock clock, AppConfig.Webhooks config, WebhookSecrets secrets,
+      MeterRegistry registry) {
     this.pool = pool;
+    this.metrics = new MonitorMetrics(registry).withBacklog();
     this.clock = clock;
     this.config = config;
     this.secrets = secrets;
@@ -71,6 +75,8 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
         .setKeepAlive(false)
         .setMaxRedirects(0));
     vertx.setPeriodic(config.pollMs(), config.pollMs(), id -> pump());
+    // The backlog gauges: one indexed count every 15 polls (15 s by default), like the job gauges.
+    vertx.setPeriodic(config.pollMs(), config.pollMs() * 15L, id -> backlog());
     return Future.succeededFuture();
   }
 
@@ -80,6 +86,19 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     return pool.preparedQuery(MonitorQueries.RELEASE).execute(Tuple.of(owner))
         .transform(ar -> http.close());
   }
+
+  private void backlog() {
+    pool.query(BACKLOG).execute().onSuccess(rows -> {
+      Row r = rows.iterator().next();
+      metrics.pending.set(r.getLong("pending"));
+      metrics.running.set(r.getLong("running"));
+    }).onFailure(t -> FAILURES.warn(() -> "webhook backlog count failed: " + t));
+  }
+
+  /** Open deliveries of the whole deployment, over the partial index of open ones. */
+  static final String BACKLOG = "SELECT count(*) FILTER (WHERE state = 'pending') AS pending,"
+      + " count(*) FILTER (WHERE state = 'running') AS running FROM webhook_deliveries"
+      + " WHERE state IN ('pending', 'running')";
 
   private void pump() {
     int free = config.concurrency() - running;
@@ -152,10 +171,11 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private Future<Void> attempt(Row r) {
     long delivery = r.getLong("delivery_id");
     Instant eventAt = r.getOffsetDateTime("created_at").toInstant();
+    long started = System.nanoTime();
     return send(r).recover(t -> Future.succeededFuture(new Outcome(null, t.getMessage() == null
             ? t.getClass().getSimpleName() : t.getMessage())))
-        .compose(outcome -> outcome.ok() ? delivered(delivery, outcome.status())
-            : failed(delivery, r.getInteger("attempts"), eventAt, outcome));
+        .compose(outcome -> outcome.ok() ? delivered(delivery, outcome.status(), started)
+            : failed(delivery, r.getInteger("attempts"), eventAt, outcome, started));
   }
 
   private Future<Outcome> send(Row r) {
@@ -211,18 +231,23 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     return done.future().onComplete(x -> vertx.cancelTimer(timer));
   }
 
-  private Future<Void> delivered(long delivery, int status) {
+  private Future<Void> delivered(long delivery, int status, long started) {
+    long nanos = System.nanoTime() - started;
     return pool.preparedQuery(MonitorQueries.DELIVERED)
         .execute(Tuple.of(delivery, owner, MonitorServices.utc(clock.instant()), status))
+        .onSuccess(rows -> metrics.attempt(rows.rowCount() == 0 ? "lease_lost" : "delivered", nanos))
         .mapEmpty();
   }
 
-  private Future<Void> failed(long delivery, int attempts, Instant eventAt, Outcome outcome) {
+  private Future<Void> failed(long delivery, int attempts, Instant eventAt, Outcome outcome, long started) {
+    long nanos = System.nanoTime() - started;
     Instant now = clock.instant();
+    boolean[] gaveUp = {false};
     return Future.succeededFuture()
         .compose(x -> {
           Instant next = schedule.retryAt(now, attempts);
           boolean giveUp = schedule.givesUp(eventAt, next);
+          gaveUp[0] = giveUp;
           String error = outcome.error() == null ? "failed" : outcome.error();
           return pool.preparedQuery(MonitorQueries.ATTEMPT_FAILED).execute(Tuple.tuple()
               .addLong(delivery).addString(owner).addOffsetDateTime(MonitorServices.utc(now))
@@ -230,6 +255,7 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
               .addString(error.length() > ERROR_MAX ? error.substring(0, ERROR_MAX) : error));
         })
         .compose(rows -> {
+          metrics.attempt(rows.size() == 0 ? "lease_lost" : gaveUp[0] ? "gave_up" : "retry", nanos);
           if (rows.size() == 0) {
             return Future.succeededFuture();
           }
@@ -243,7 +269,11 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
               + (outcome.error() == null ? "failed" : outcome.error());
           LOG.warning(() -> "webhook endpoint " + e.getLong("id") + " disabled: " + reason);
           return pool.preparedQuery(MonitorQueries.DISABLE).execute(Tuple.of(e.getLong("id"), MonitorServices.utc(now),
-              reason)).mapEmpty();
+              reason)).onSuccess(d -> {
+                if (d.rowCount() > 0) {
+                  metrics.disabled();
+                }
+              }).mapEmpty();
         });
   }
 }

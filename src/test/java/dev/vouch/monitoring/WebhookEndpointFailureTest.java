@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,6 +28,18 @@ import org.junit.jupiter.api.Test;
  * reason; its delivery waits, and arrives once the caller enables the endpoint again.
  */
 class WebhookEndpointFailureTest {
+
+  /** The sample of {@code name} whose labels include {@code label} (all of them when empty); 0 when absent. */
+  static double sample(TestApp app, String name, String label) {
+    Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:\\{([^}]*)})? (\\S+)$")
+        .matcher(app.get("/metrics").bodyAsString());
+    while (m.find()) {
+      if (m.group(1) == null ? label.isEmpty() : m.group(1).contains(label)) {
+        return Double.parseDouble(m.group(2));
+      }
+    }
+    return 0;
+  }
 
   @Test
   void anEndpointThatKeepsFailingIsDisabledWithAReasonAndDeliversOnceEnabledAgain() throws Exception {
@@ -73,6 +87,13 @@ class WebhookEndpointFailureTest {
       int seen = receiver.received().size();
       Thread.sleep(1500);
       assertThat(receiver.received()).as("nothing is sent to a disabled endpoint").hasSize(seen);
+      // The meters moved with it: one screening event, three failed attempts, one endpoint
+      // disabled, and its delivery waiting in the backlog gauge (polled every 15 polls, 1.5 s here).
+      assertThat(sample(app, "vouch_monitor_events_total", "cause=\"screening\"")).isEqualTo(1);
+      assertThat(sample(app, "vouch_webhook_attempt_seconds_count", "outcome=\"retry\"")).isEqualTo(3);
+      assertThat(sample(app, "vouch_webhook_attempt_seconds_count", "outcome=\"delivered\"")).isZero();
+      assertThat(sample(app, "vouch_webhook_endpoints_disabled_total", "")).isEqualTo(1);
+      Sql.await("backlog gauge", 10_000, () -> sample(app, "vouch_webhook_deliveries", "state=\"pending\"") == 1);
 
       receiver.answerBytes(0);
       assertThat(TestApp.data(app.send(HttpMethod.POST, "/api/v1/webhooks/" + endpoint + "/enable", null, auth))
@@ -83,6 +104,9 @@ class WebhookEndpointFailureTest {
       Sql.await("recorded delivered", 10_000, () -> "delivered".equals(TestApp.data(app.send(HttpMethod.GET,
           "/api/v1/webhooks/" + endpoint + "/deliveries", null, auth)).getJsonArray("deliveries").getJsonObject(0)
           .getString("state")));
+      assertThat(sample(app, "vouch_webhook_attempt_seconds_count", "outcome=\"delivered\"")).isEqualTo(1);
+      assertThat(sample(app, "vouch_webhook_attempt_seconds_sum", "outcome=\"delivered\"")).isPositive();
+      Sql.await("backlog drained", 10_000, () -> sample(app, "vouch_webhook_deliveries", "state=\"pending\"") == 0);
     } finally {
       follower.shutdownNow();
     }
