@@ -168,6 +168,7 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
+            colocated.add(Receipts.reader(db));
             return Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances);
           })
           .compose(v -> vertx.deployVerticle(new StatsVerticle(db, clock, config.chains())))
