@@ -14,6 +14,7 @@ import dev.vouch.indexing.Indexing;
 import dev.vouch.interaction.Interaction;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.monitoring.MonitorServices;
+import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.Monitoring;
 import dev.vouch.ops.Metrics;
 import dev.vouch.receipt.Receipts;
@@ -167,14 +168,18 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
+            colocated.add(Receipts.reader(db));
             return Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances);
           })
           .compose(v -> vertx.deployVerticle(new StatsVerticle(db, clock, config.chains())))
           .compose(v -> Interaction.cursors(db, config))
-          .compose(c -> Interaction.deploy(vertx, db, config, clock, cursors[0] = c, instances));
+          .compose(c -> {
+            colocated.add(Interaction.reader(db, config, clock, cursors[0] = c));
+            return Future.succeededFuture();
+          });
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, db, config, clock, databaseUrl, instances, budgets.metering(),
-        lists.result()));
+        lists.result(), DecisionWatch.of(config).reindexing()));
     chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, budgets.metering(), decided[0],
         lists.result()).onSuccess(m -> monitoring[0] = m));
     boolean apiRoutes = config.role().runsApi();

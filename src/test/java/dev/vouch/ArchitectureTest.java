@@ -1,6 +1,7 @@
 package dev.vouch;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
@@ -128,5 +129,12 @@ class ArchitectureTest {
     noClasses().that().resideInAPackage("dev.vouch.(*)..").and().resideOutsideOfPackage("dev.vouch.cli..")
         .should().dependOnClassesThat().resideInAnyPackage("dev.vouch", "dev.vouch.cli..")
         .check(classes);
+  }
+
+  @Test
+  void capabilitiesFormNoCycles() {
+    // A cycle between two capabilities means neither can be understood, tested or moved alone;
+    // a record both need belongs to the one that produces it, or to a small shared package.
+    slices().matching("dev.vouch.(*)..").should().beFreeOfCycles().check(classes);
   }
 }

@@ -1,7 +1,6 @@
 package dev.vouch.indexing;
 
 import dev.vouch.bus.Addresses;
-import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.ops.Metrics;
 import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
@@ -44,6 +43,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   /** Lease owner name: this process and a random suffix. */
   private final String owner;
   private final Screening screening;
+  private final CommitWatch watch;
   private Pipeline pipeline;
   private IndexingMetrics metrics;
   private int running;
@@ -51,7 +51,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private boolean again;
   private boolean stopped;
 
-  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening) {
+  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening, CommitWatch watch) {
+    this.watch = watch;
     this.jobs = jobs;
     this.screening = screening;
     this.config = config;
@@ -66,7 +67,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
       pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx),
-          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), DecisionWatch.of(config));
+          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), watch);
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }

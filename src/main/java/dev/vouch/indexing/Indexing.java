@@ -27,7 +27,7 @@ public final class Indexing {
    * api and all; the job worker in roles worker and all.
    */
   public static Future<?> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock, DatabaseUrl url,
-      int instances, Metering metering, Screening screening) {
+      int instances, Metering metering, Screening screening, CommitWatch watch) {
     JobStore jobs = new JobStore(db);
     AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
@@ -38,7 +38,7 @@ public final class Indexing {
           new DeploymentOptions().setInstances(instances)));
     }
     if (config.role().runsWorker()) {
-      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock, screening)));
+      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock, screening, watch)));
     }
     return chain;
   }

@@ -4,7 +4,6 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.RunEvidence;
-import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.score.PriorEvidence;
 import dev.vouch.score.SnapshotCommits;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -48,10 +47,10 @@ final class Pipeline {
   private final int retryRounds;
 
   private final MeterRegistry registry;
-  private final DecisionWatch watch;
+  private final CommitWatch watch;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry, Duration retryBase, int retryRounds, DecisionWatch watch) {
+      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch) {
     this.registry = registry;
     this.watch = watch;
     this.jobs = jobs;
@@ -120,7 +119,7 @@ final class Pipeline {
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
     return jobs.db().transaction(conn -> JobStore.done(conn, job, owner, now)
-            .compose(v -> watch.around(conn, List.of(job.wallet()), DecisionWatch.Cause.reindex, now, () ->
+            .compose(v -> watch.around(conn, List.of(job.wallet()), now, () ->
                 JobStore.attestationFacts(conn, job.wallet())
                     .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
                         job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))))

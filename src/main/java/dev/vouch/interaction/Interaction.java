@@ -3,14 +3,13 @@ package dev.vouch.interaction;
 import dev.vouch.config.AppConfig;
 import dev.vouch.interaction.model.ChainInfo;
 import dev.vouch.interaction.model.Cursors;
-import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import dev.vouch.store.Gateway;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Wires the interaction graph read (roles api and all). */
 public final class Interaction {
@@ -29,14 +28,13 @@ public final class Interaction {
     return new InteractionStore(db).generatedCursorKey().map(Cursors::new);
   }
 
-  public static Future<?> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock, Cursors cursors,
-      int instances) {
+  /** The graph read, one per HTTP verticle on its event loop (bus/Colocation). */
+  public static Supplier<InteractionGraphVerticle> reader(Gateway db, AppConfig config, Clock clock, Cursors cursors) {
     List<ChainInfo> catalogue = config.chains().stream()
         .map(c -> new ChainInfo(c.chainId(), c.name(), c.symbol(), c.explorer()))
         .toList();
     InteractionStore store = new InteractionStore(db);
     Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
-    return vertx.deployVerticle(() -> new InteractionGraphVerticle(store, catalogue, cursors, clock, staleAfter),
-        new DeploymentOptions().setInstances(instances));
+    return () -> new InteractionGraphVerticle(store, catalogue, cursors, clock, staleAfter);
   }
 }

@@ -1,6 +1,7 @@
 package dev.vouch.interaction;
 
 import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
 import dev.vouch.bus.Failures;
 import dev.vouch.interaction.model.ChainInfo;
 import dev.vouch.interaction.model.Cursors;
@@ -12,7 +13,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 
-/** Answers interaction graph reads from committed snapshots; database only, never starts indexing. */
+/**
+ * Answers interaction graph reads (the graph's pages) from committed snapshots; database only,
+ * never starts indexing. One is hosted on each HTTP verticle's event loop (bus/Colocation).
+ */
 public final class InteractionGraphVerticle extends VerticleBase {
 
   private final InteractionStore store;
@@ -32,7 +36,7 @@ public final class InteractionGraphVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.eventBus().<GraphQuery>consumer(Addresses.INTERACTION_GRAPH_READ, this::read).completion();
+    return Colocation.<GraphQuery>consumer(vertx, Addresses.INTERACTION_GRAPH_READ, this::read).completion();
   }
 
   private void read(Message<GraphQuery> msg) {

@@ -4,6 +4,7 @@ import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.UseCase;
+import dev.vouch.indexing.CommitWatch;
 import dev.vouch.monitoring.model.DecisionSummary;
 import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
@@ -60,6 +61,17 @@ public final class DecisionWatch {
   private record Watcher(String wallet, long watchlist, long apiKey, UseCase useCase) {}
 
   private record View(Map<String, WalletState> states, Map<String, List<Listing>> listings) {}
+
+  /** This watch as the snapshot commit of a reindex runs it (indexing knows only the shape). */
+  public CommitWatch reindexing() {
+    return new CommitWatch() {
+      @Override
+      public <T> Future<T> around(SqlConnection conn, Collection<String> wallets, Instant now,
+          Supplier<Future<T>> write) {
+        return DecisionWatch.this.around(conn, wallets, Cause.reindex, now, write);
+      }
+    };
+  }
 
   /** Runs {@code write} on {@code conn} and records the decision changes it made to watched wallets. */
   public <T> Future<T> around(SqlConnection conn, Collection<String> wallets, Cause cause, Instant now,

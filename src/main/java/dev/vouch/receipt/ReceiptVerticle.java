@@ -16,8 +16,8 @@ import java.time.Clock;
 import java.time.temporal.ChronoUnit;
 
 /**
- * Mints receipts from the live decision read, serves them by id, verifies their signatures
- * against the published keys and serves the JWKS. Charging is the caller's business (the API
+ * Mints receipts from the live decision read, verifies their signatures against the published
+ * keys and serves the JWKS (reads by id: {@link ReceiptReadVerticle}, one per HTTP event loop). Charging is the caller's business (the API
  * edge, the pages): this verticle only does the work.
  */
 public final class ReceiptVerticle extends VerticleBase {
@@ -40,7 +40,6 @@ public final class ReceiptVerticle extends VerticleBase {
     var bus = vertx.eventBus();
     return Future.all(
         bus.<ReceiptRequests.Create>consumer(Addresses.RECEIPT_CREATE, this::create).completion(),
-        bus.<ReceiptRequests.Read>consumer(Addresses.RECEIPT_READ, this::read).completion(),
         bus.<Receipt>consumer(Addresses.RECEIPT_VERIFY, this::verify).completion(),
         bus.consumer(Addresses.RECEIPT_JWKS, this::jwks).completion());
   }
@@ -67,18 +66,6 @@ public final class ReceiptVerticle extends VerticleBase {
     Receipt receipt = new Receipt(ReceiptIds.next(), clock.instant().truncatedTo(ChronoUnit.MILLIS),
         CanonicalPayload.hash(canonical), payload, signature);
     return store.insertOrExisting(receipt, new String(canonical, StandardCharsets.UTF_8));
-  }
-
-  private void read(Message<ReceiptRequests.Read> msg) {
-    store.find(msg.body().id()).onComplete(ar -> {
-      if (ar.failed()) {
-        Failures.reply(msg, ar.cause());
-      } else if (ar.result().isEmpty()) {
-        Failures.reply(msg, ApiError.notFound("No receipt has this id."));
-      } else {
-        msg.reply(ar.result().get());
-      }
-    });
   }
 
   private void verify(Message<Receipt> msg) {

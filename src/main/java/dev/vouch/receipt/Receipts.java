@@ -8,6 +8,7 @@ import io.vertx.core.Vertx;
 import dev.vouch.store.Gateway;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Supplier;
 
 /** Wires the receipt capability: publishes the signing keys, then deploys the consumers. */
 public final class Receipts {
@@ -18,6 +19,12 @@ public final class Receipts {
       ReceiptSignatures.Verification.class);
 
   private Receipts() {}
+
+  /** The receipt read by id, one per HTTP verticle on its event loop (bus/Colocation). */
+  public static Supplier<ReceiptReadVerticle> reader(Gateway db) {
+    ReceiptStore store = new ReceiptStore(db);
+    return () -> new ReceiptReadVerticle(store);
+  }
 
   public static Future<?> deploy(Vertx vertx, Gateway db, Decisions decisions, SigningKeys keys, Clock clock,
       int instances) {

@@ -53,6 +53,8 @@ final class Server {
   final String name;
   private final Vertx vertx;
   private final Pool pool;
+  /** Single-statement reads: a pipelining client ({@link Pools#reads}); the pool itself in {@link #plain}. */
+  private final SqlClient reads;
   private final Pool monitor;
   private final CircuitBreaker breaker;
   private final boolean replica;
@@ -69,11 +71,12 @@ final class Server {
   private volatile long lagReadAt;
   private long timer = -1;
 
-  private Server(String name, Vertx vertx, Pool pool, Pool monitor, CircuitBreaker breaker, boolean replica,
-      int probeIntervalMs, MeterRegistry registry) {
+  private Server(String name, Vertx vertx, Pool pool, SqlClient reads, Pool monitor, CircuitBreaker breaker,
+      boolean replica, int probeIntervalMs, MeterRegistry registry) {
     this.name = name;
     this.vertx = vertx;
     this.pool = pool;
+    this.reads = reads;
     this.monitor = monitor;
     this.breaker = breaker;
     this.replica = replica;
@@ -102,20 +105,21 @@ final class Server {
   }
 
   static Server primary(Vertx vertx, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
-    return new Server("primary", vertx, Pools.create(vertx, url, db), monitorPool(vertx, url, db), breaker("primary", db),
-        false, db.probeIntervalMs(), registry);
+    return new Server("primary", vertx, Pools.create(vertx, url, db), Pools.reads(vertx, url, db, "vouch-pg-reads"),
+        monitorPool(vertx, url, db), breaker("primary", db), false, db.probeIntervalMs(), registry);
   }
 
   static Server replica(Vertx vertx, String name, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
-    return new Server(name, vertx, Pools.create(vertx, url, db, "vouch-pg-" + name), monitorPool(vertx, url, db),
-        breaker(name, db), true, db.probeIntervalMs(), registry);
+    return new Server(name, vertx, Pools.create(vertx, url, db, "vouch-pg-" + name),
+        Pools.reads(vertx, url, db, "vouch-pg-reads-" + name), monitorPool(vertx, url, db), breaker(name, db), true,
+        db.probeIntervalMs(), registry);
   }
 
   /** A pool of a test or command: no monitor, a breaker that never opens. */
   static Server plain(Pool pool) {
     CircuitBreaker never = CircuitBreaker.of("plain", CircuitBreakerConfig.custom()
         .recordException(t -> false).build());
-    return new Server("primary", null, pool, null, never, false, 0, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+    return new Server("primary", null, pool, pool, null, never, false, 0, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
   }
 
   private static Pool monitorPool(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
@@ -174,10 +178,16 @@ final class Server {
   }
 
   /**
-   * Runs the operation on this server's pool through its breaker, within the deadline; every
-   * failure leaves translated. A deadline only stops the wait: the statement may still run.
+   * Runs the operation through this server's breaker, within the deadline; every failure leaves
+   * translated. A deadline only stops the wait: the statement may still run. Reads go to the
+   * pipelining client (one statement each, so nothing depends on which connection answers),
+   * writes and transactions to the pool.
    */
   <T> Future<T> run(Function<SqlClient, Future<T>> op, int deadlineMs, boolean write) {
+    return run(op, deadlineMs, write, write ? pool : reads);
+  }
+
+  private <T> Future<T> run(Function<SqlClient, Future<T>> op, int deadlineMs, boolean write, SqlClient client) {
     if (!breaker.tryAcquirePermission()) {
       refused.increment();
       return Future.failedFuture(StoreException.refused(name, CallNotPermittedException.createCallNotPermittedException(breaker)));
@@ -185,7 +195,7 @@ final class Server {
     long start = System.nanoTime();
     Future<T> f;
     try {
-      f = op.apply(pool);
+      f = op.apply(client);
     } catch (RuntimeException e) {
       f = Future.failedFuture(e);
     }
@@ -255,7 +265,7 @@ final class Server {
 
   /** Readiness: this server's breaker is closed and it answers SELECT 1 on its pool within the deadline. */
   Future<Boolean> check(int deadlineMs) {
-    return run(c -> c.query("SELECT 1").execute(), deadlineMs, false)
+    return run(c -> c.query("SELECT 1").execute(), deadlineMs, false, pool)
         .transform(ar -> Future.succeededFuture(ar.succeeded()));
   }
 
