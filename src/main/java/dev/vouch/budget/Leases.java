@@ -150,7 +150,7 @@ final class Leases {
   /** Adds the grant to the lease and answers every waiter it decides; called holding the lease. */
   private void grant(Lease lease, Draw draw, CounterStore.Grant g, long want, long sentNanos, long sentClock,
       List<Runnable> answers) {
-    long windowEnd = (Windows.periodStart(g.atMillis(), Windows.MINUTE) + Windows.MINUTE) * 1000;
+    long windowEnd = minuteEndMillis(g.atMillis());
     if (!lease.liveAt(nanos.getAsLong(), clock.millis()) || lease.windowEndMillis != windowEnd) {
       // A new window: what an older lease left is gone with its window. The remainder of this
       // one is counted from when the request left, so the lease ends before the window does.
@@ -200,7 +200,7 @@ final class Leases {
     if (lease == null) {
       return false;
     }
-    long windowEnd = (Windows.periodStart(ticket.atMillis(), Windows.MINUTE) + Windows.MINUTE) * 1000;
+    long windowEnd = minuteEndMillis(ticket.atMillis());
     synchronized (lease) {
       if (!lease.liveAt(nanos.getAsLong(), clock.millis()) || lease.windowEndMillis != windowEnd) {
         return false;
@@ -208,6 +208,11 @@ final class Leases {
       lease.left += draw.amount();
       return true;
     }
+  }
+
+  /** End of the per-minute window holding {@code atMillis}: a grant and its give-back agree on it. */
+  private static long minuteEndMillis(long atMillis) {
+    return (Windows.periodStart(atMillis, Windows.MINUTE) + Windows.MINUTE) * 1000;
   }
 
   /** Answers on the asking event loop, as a store round trip would. */

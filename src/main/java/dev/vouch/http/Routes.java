@@ -54,20 +54,19 @@ final class Routes {
    * of the API honours Idempotency-Key ({@link Idempotency}), whatever the route.
    */
   void add(HttpMethod method, String path, Handler<RoutingContext> handler) {
-    if (method == HttpMethod.POST && path.startsWith(API) && idempotency != null) {
-      register(method, path, authenticate, idempotency, handler);
-    } else {
-      register(method, path, authenticate, handler);
-    }
+    api(method, path, bodies, handler);
   }
 
   /** An API route whose body may be larger than the edge's default (bulk watchlist edits), still bounded. */
   void addLarge(HttpMethod method, String path, long bodyLimitBytes, Handler<RoutingContext> handler) {
-    BodyHandler large = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
+    api(method, path, BodyHandler.create(false).setBodyLimit(bodyLimitBytes), handler);
+  }
+
+  private void api(HttpMethod method, String path, BodyHandler body, Handler<RoutingContext> handler) {
     if (method == HttpMethod.POST && path.startsWith(API) && idempotency != null) {
-      registerWith(method, path, Edge::failure, large, authenticate, idempotency, handler);
+      registerWith(method, path, Edge::failure, body, authenticate, idempotency, handler);
     } else {
-      registerWith(method, path, Edge::failure, large, authenticate, handler);
+      registerWith(method, path, Edge::failure, body, authenticate, handler);
     }
   }
 
@@ -86,7 +85,7 @@ final class Routes {
 
   /** A page: metered for its caller like an API route, but its failures render as HTML. */
   void addPage(HttpMethod method, String path, Handler<RoutingContext> handler, Handler<RoutingContext> failure) {
-    registerWith(method, path, failure, authenticate, handler);
+    registerWith(method, path, failure, bodies, authenticate, handler);
   }
 
   /** Unknown paths asked for by a browser render this page instead of the JSON envelope. */
@@ -96,20 +95,18 @@ final class Routes {
 
   @SafeVarargs
   private void register(HttpMethod method, String path, Handler<RoutingContext>... handlers) {
-    registerWith(method, path, Edge::failure, handlers);
+    registerWith(method, path, Edge::failure, bodies, handlers);
   }
 
   /** Every GET route answers HEAD too (same status and headers, no body). */
   @SafeVarargs
-  private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure,
+  private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure, BodyHandler body,
       Handler<RoutingContext>... handlers) {
     var route = router.route(path).method(method);
     if (method == HttpMethod.GET) {
       route.method(HttpMethod.HEAD);
     }
-    if (!(handlers.length > 0 && handlers[0] instanceof BodyHandler)) {
-      route.handler(bodies);
-    }
+    route.handler(body);
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }
