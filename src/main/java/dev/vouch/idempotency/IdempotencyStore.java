@@ -1,11 +1,9 @@
 package dev.vouch.idempotency;
 
 import dev.vouch.store.Gateway;
-import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -71,8 +69,7 @@ public final class IdempotencyStore {
                     // Released or swept between the two statements: claim again.
                     ? (tries > 1 ? claim(owner, key, fingerprint, tries - 1)
                         : Future.<Claim>succeededFuture(new InFlight()))
-                    : Future.succeededFuture(held(found.iterator().next(), fingerprint))))
-        .recover(IdempotencyStore::translate);
+                    : Future.succeededFuture(held(found.iterator().next(), fingerprint))));
   }
 
   private static Claim held(Row row, byte[] fingerprint) {
@@ -91,15 +88,13 @@ public final class IdempotencyStore {
   public Future<Void> complete(Claimed c, int status, JsonObject headers, Buffer body) {
     return db.write(x -> x.preparedQuery(IdempotencyQueries.COMPLETE)
             .execute(Tuple.of(c.owner(), c.key(), c.token(), status, headers, body)))
-        .<Void>mapEmpty()
-        .recover(IdempotencyStore::translate);
+        .<Void>mapEmpty();
   }
 
   /** The answer is not kept: a retry with the key runs the request again. */
   public Future<Void> release(Claimed c) {
     return db.write(x -> x.preparedQuery(IdempotencyQueries.RELEASE).execute(Tuple.of(c.owner(), c.key(), c.token())))
-        .<Void>mapEmpty()
-        .recover(IdempotencyStore::translate);
+        .<Void>mapEmpty();
   }
 
   /** Deletes expired keys, statement after statement of at most batch rows; how many. */
@@ -110,15 +105,10 @@ public final class IdempotencyStore {
   private Future<Integer> sweep(Instant now, int batch, int sofar) {
     return db.write(c -> c.preparedQuery(IdempotencyQueries.SWEEP).execute(Tuple.of(utc(now), batch)))
         .map(RowSet::rowCount)
-        .compose(n -> n < batch ? Future.succeededFuture(sofar + n) : sweep(now, batch, sofar + n))
-        .recover(IdempotencyStore::translate);
+        .compose(n -> n < batch ? Future.succeededFuture(sofar + n) : sweep(now, batch, sofar + n));
   }
 
   private static OffsetDateTime utc(Instant i) {
     return i.atOffset(ZoneOffset.UTC);
-  }
-
-  private static <T> Future<T> translate(Throwable t) {
-    return Future.failedFuture(StoreException.translate(t));
   }
 }

@@ -1,6 +1,5 @@
 package dev.vouch.identity;
 
-import dev.vouch.error.ApiError;
 import dev.vouch.indexing.JobStore;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.store.Gateway;

@@ -22,10 +22,8 @@ import dev.vouch.monitoring.MonitorViews.Watchlists;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.WalletReads;
 import dev.vouch.store.Gateway;
-import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -40,8 +38,9 @@ import java.util.List;
 
 /**
  * Watchlists, the event feed and webhook endpoints for keyed callers, on the HTTP event loops
- * (shared pool). Every refusal is an ApiError the edge maps once; a list or endpoint of another
- * key answers 404 exactly like one that does not exist.
+ * (through the gateway, which translates database failures). Every refusal is an ApiError the
+ * edge maps once; a list or endpoint of another key answers 404 exactly like one that does not
+ * exist.
  */
 public final class MonitorServices {
 
@@ -80,7 +79,6 @@ public final class MonitorServices {
   public Future<Watchlist> create(Caller caller, String name, UseCase useCase) {
     return db.write(c -> c.preparedQuery(MonitorQueries.CREATE_LIST)
             .execute(Tuple.of(key(caller), name, useCase.name(), utc(clock.instant()), config.maxLists())))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
             throw ApiError.conflict("LIMIT_REACHED", "This key already has " + config.maxLists()
@@ -94,7 +92,6 @@ public final class MonitorServices {
 
   public Future<Watchlists> lists(Caller caller) {
     return db.readPrimary(c -> c.preparedQuery(MonitorQueries.LISTS).execute(Tuple.of(key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           List<Watchlist> out = new ArrayList<>();
           rows.forEach(r -> out.add(watchlist(r)));
@@ -104,7 +101,6 @@ public final class MonitorServices {
 
   public Future<Deleted> deleteList(Caller caller, long id) {
     return db.write(c -> c.preparedQuery(MonitorQueries.DELETE_LIST).execute(Tuple.of(id, key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.rowCount() == 0) {
             throw noList();
@@ -147,7 +143,6 @@ public final class MonitorServices {
               });
               return Future.succeededFuture(new Added(added.size(), unindexed));
             })))
-        .recover(MonitorServices::translate)
         .compose(a -> intake(caller, a.unindexed(), now).compose(queued -> size(id)
             .map(size -> new MembersChanged(Long.toString(id), wallets.size(), a.count(), size, queued,
                 a.unindexed().size() - queued, a.unindexed().size() > queued
@@ -169,8 +164,7 @@ public final class MonitorServices {
 
   private Future<Long> size(long id) {
     return db.readPrimary(c -> c.preparedQuery(MonitorQueries.LIST_SIZE).execute(Tuple.of(id)))
-        .map(rows -> rows.iterator().next().getLong(0))
-        .recover(MonitorServices::translate);
+        .map(rows -> rows.iterator().next().getLong(0));
   }
 
   public Future<MembersChanged> remove(Caller caller, long id, List<String> wallets) {
@@ -180,7 +174,6 @@ public final class MonitorServices {
                 ? conn.preparedQuery(MonitorQueries.REMOVE_MEMBERS)
                     .execute(Tuple.tuple().addLong(id).addArrayOfString(wallets.toArray(String[]::new)))
                 : Future.failedFuture(noList())))
-        .recover(MonitorServices::translate)
         .compose(rows -> size(id).map(size -> new MembersChanged(Long.toString(id), wallets.size(), rows.rowCount(),
             size, null, null, null)));
   }
@@ -216,14 +209,13 @@ public final class MonitorServices {
         }
         return new MemberPage(w, List.copyOf(members), next);
       });
-    }).recover(MonitorServices::translate);
+    });
   }
 
   // ---- events
 
   public Future<EventPage> events(Caller caller, long after, int limit) {
     return db.read(c -> c.preparedQuery(MonitorQueries.EVENTS).execute(Tuple.of(key(caller), after, limit)))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           List<Event> out = new ArrayList<>();
           long last = after;
@@ -255,7 +247,6 @@ public final class MonitorServices {
                   .execute(Tuple.of(key, url, types.toArray(String[]::new), io.vertx.core.buffer.Buffer.buffer(
                       secrets.seal(secret, id)), utc(clock.instant()), config.webhooks().maxEndpoints(), id));
             }))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
             throw ApiError.conflict("LIMIT_REACHED", "This key already has " + config.webhooks().maxEndpoints()
@@ -267,7 +258,6 @@ public final class MonitorServices {
 
   public Future<Endpoints> endpoints(Caller caller) {
     return db.readPrimary(c -> c.preparedQuery(MonitorQueries.ENDPOINTS).execute(Tuple.of(key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           List<Endpoint> out = new ArrayList<>();
           rows.forEach(r -> out.add(endpoint(r, null)));
@@ -277,7 +267,6 @@ public final class MonitorServices {
 
   public Future<Endpoint> endpoint(Caller caller, long id) {
     return db.readPrimary(c -> c.preparedQuery(MonitorQueries.ENDPOINT).execute(Tuple.of(id, key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
             throw noEndpoint();
@@ -288,7 +277,6 @@ public final class MonitorServices {
 
   public Future<Endpoint> enable(Caller caller, long id) {
     return db.write(c -> c.preparedQuery(MonitorQueries.ENABLE_ENDPOINT).execute(Tuple.of(id, key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
             throw noEndpoint();
@@ -299,7 +287,6 @@ public final class MonitorServices {
 
   public Future<Deleted> deleteEndpoint(Caller caller, long id) {
     return db.write(c -> c.preparedQuery(MonitorQueries.DELETE_ENDPOINT).execute(Tuple.of(id, key(caller))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.rowCount() == 0) {
             throw noEndpoint();
@@ -329,14 +316,13 @@ public final class MonitorServices {
         String next = out.size() == limit ? out.get(out.size() - 1).id() : null;
         return new Deliveries(out, next);
       });
-    }).recover(MonitorServices::translate);
+    });
   }
 
   /** Sends one delivery again from now (same webhook-id), whatever became of it. */
   public Future<Delivery> replay(Caller caller, long endpoint, long delivery) {
     return db.write(c -> c.preparedQuery(MonitorQueries.REPLAY).execute(Tuple.of(delivery, endpoint, key(caller),
             utc(clock.instant()))))
-        .recover(MonitorServices::translate)
         .map(rows -> {
           if (rows.size() == 0) {
             throw ApiError.notFound("No such delivery of this endpoint.");
@@ -374,7 +360,4 @@ public final class MonitorServices {
     return t == null ? null : t.toInstant();
   }
 
-  private static <T> Future<T> translate(Throwable t) {
-    return Future.failedFuture(t instanceof ApiError ? t : StoreException.translate(t));
-  }
 }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.Gateway;
-import dev.vouch.store.StoreException;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
