@@ -99,13 +99,9 @@ public final class DecisionWatch {
   }
 
   private static Future<View> view(SqlConnection conn, List<String> wallets) {
-    Future<List<WalletState>> states = WalletReads.readFresh(conn, wallets);
+    Future<Map<String, WalletState>> states = WalletReads.readFresh(conn, wallets);
     Future<Map<String, List<Listing>>> listings = listings(conn, wallets);
-    return Future.all(states, listings).map(v -> {
-      Map<String, WalletState> byWallet = new HashMap<>();
-      states.result().forEach(s -> byWallet.put(s.wallet(), s));
-      return new View(byWallet, listings.result());
-    });
+    return Future.all(states, listings).map(v -> new View(states.result(), listings.result()));
   }
 
   static Future<Map<String, List<Listing>>> listings(SqlConnection conn, List<String> wallets) {

@@ -1,5 +1,7 @@
 package dev.vouch.monitoring;
 
+import dev.vouch.score.WalletReads;
+
 /**
  * SQL of the monitoring capability: watchers of changed wallets, the outbox, watchlists, webhook
  * endpoints and deliveries (with their lease), screening listings. Times come from the
@@ -151,6 +153,9 @@ final class MonitorQueries {
                             WHERE watchlist_id = l.id AND wallet > $3 ORDER BY wallet LIMIT $4) m ON true
        WHERE l.id = $1 AND l.api_key_id = $2
       """;
+
+  /** The page's entries with each wallet's read-model row, built once. */
+  static final String PAGE_STATES = WalletReads.overEntries(PAGE_ENTRIES);
 
   // ---- events
 

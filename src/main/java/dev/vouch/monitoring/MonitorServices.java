@@ -186,7 +186,7 @@ public final class MonitorServices {
     long key = key(caller);
     return db.transaction(conn -> {
       Future<RowSet<Row>> list = conn.preparedQuery(MonitorQueries.LIST).execute(Tuple.of(id, key));
-      Future<List<Resolved>> states = WalletReads.resolveEntries(conn, MonitorQueries.PAGE_ENTRIES,
+      Future<List<Resolved>> states = WalletReads.resolveEntries(conn, MonitorQueries.PAGE_STATES,
           Tuple.of(id, key, after == null ? "" : after, limit + 1));
       return Future.all(list, states).map(v -> {
         if (list.result().size() == 0) {

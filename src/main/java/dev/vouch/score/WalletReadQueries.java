@@ -41,7 +41,26 @@ final class WalletReadQueries {
    */
   static String ofEntries(String entries) {
     return "WITH q AS (" + entries + ") SELECT q.address AS entry, "
-        + String.join(", ", java.util.Arrays.stream(COLUMNS.split(",")).map(c -> "r." + c.strip()).toList())
+        + String.join(", ", NAMES.stream().map(c -> "r." + c).toList())
         + " FROM q LEFT JOIN wallet_reads r ON r.address = q.address ORDER BY q.ord";
+  }
+
+  private static final java.util.List<String> NAMES =
+      java.util.Arrays.stream(COLUMNS.split(",")).map(String::strip).toList();
+
+  /**
+   * Where each column stands in the answer of these statements: every one selects COLUMNS in
+   * order, {@link #ofEntries} after its {@code entry} column ({@code offset} 1). Known once, so a
+   * read does not index the names of its result.
+   */
+  static java.util.Map<String, Integer> positions(int offset) {
+    java.util.Map<String, Integer> at = new java.util.HashMap<>(NAMES.size() * 2);
+    if (offset == 1) {
+      at.put("entry", 0);
+    }
+    for (int i = 0; i < NAMES.size(); i++) {
+      at.put(NAMES.get(i), i + offset);
+    }
+    return java.util.Map.copyOf(at);
   }
 }

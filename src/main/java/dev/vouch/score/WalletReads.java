@@ -56,21 +56,7 @@ public final class WalletReads {
   public Future<WalletState> read(String wallet) {
     return db.read(c -> c.preparedQuery(WalletReadQueries.READ_ONE).execute(Tuple.of(wallet)))
         .map(rows -> rows.size() == 0 ? WalletState.nothing(wallet)
-            : map(new Named(rows.iterator().next(), positions(rows))));
-  }
-
-  /** One round trip for any number of (lowercase, valid) wallets, answered in input order. */
-  public Future<List<WalletState>> read(List<String> wallets) {
-    return resolve(wallets.stream().map(Lookup::wallet).toList()).map(found -> {
-      List<WalletState> out = new ArrayList<>(found.size());
-      for (Resolved r : found) {
-        if (r.failure() != null) {
-          throw r.failure();
-        }
-        out.add(r.state());
-      }
-      return out;
-    });
+            : map(new Named(rows.iterator().next(), AT)));
   }
 
   /**
@@ -91,11 +77,10 @@ public final class WalletReads {
             .execute(Tuple.tuple().addArrayOfString(addresses.toArray(String[]::new))
                 .addArrayOfString(usernames.toArray(String[]::new))))
         .map(rows -> {
-          Map<String, Integer> at = positions(rows);
           Map<String, Resolved> byAddress = new HashMap<>(rows.size() * 2);
           Map<String, Resolved> byUsername = new HashMap<>();
           for (Row row : rows) {
-            Named named = new Named(row, at);
+            Named named = new Named(row, AT);
             Resolved r = resolved(named);
             byAddress.put(named.getString("address"), r);
             String username = named.getString("username");
@@ -118,41 +103,46 @@ public final class WalletReads {
   }
 
   /**
-   * Wallets' state derived from the tables on a caller's connection, in input order: the
-   * monitoring hooks compare a write's before and after inside its transaction, where
-   * wallet_reads still holds the before until the commit.
+   * Wallets' state derived from the tables on a caller's connection, by wallet (a wallet with
+   * nothing has its empty state): the monitoring hooks compare a write's before and after inside
+   * its transaction, where wallet_reads still holds the before until the commit.
    */
-  public static Future<List<WalletState>> readFresh(SqlClient client, List<String> wallets) {
+  public static Future<Map<String, WalletState>> readFresh(SqlClient client, List<String> wallets) {
     return client.preparedQuery(WalletReadQueries.FRESH_MANY)
         .execute(Tuple.of(wallets.toArray(String[]::new)))
         .recover(t -> Future.failedFuture(StoreException.translate(t)))
         .map(rows -> {
-          Map<String, Integer> at = positions(rows);
-          Map<String, WalletState> byWallet = new HashMap<>(rows.size() * 2);
+          Map<String, WalletState> byWallet = new HashMap<>(wallets.size() * 2);
           for (Row row : rows) {
-            WalletState state = map(new Named(row, at));
+            WalletState state = map(new Named(row, AT));
             byWallet.put(state.wallet(), state);
           }
-          List<WalletState> out = new ArrayList<>(wallets.size());
           for (String w : wallets) {
-            out.add(byWallet.getOrDefault(w, WalletState.nothing(w)));
+            byWallet.computeIfAbsent(w, WalletState::nothing);
           }
-          return out;
+          return byWallet;
         });
   }
 
   /**
-   * The read model over the entries a caller's SQL selects as (ord, address), in that order (a
-   * page of a watchlist): one statement. An entry with a null address is {@link Resolved#unknown()}.
+   * The statement {@link #resolveEntries} runs: the read model over the entries a caller's SQL
+   * selects as (ord, address). Build it once, as a constant beside the entries' SQL.
    */
-  public static Future<List<Resolved>> resolveEntries(SqlClient client, String entries, Tuple args) {
-    return client.preparedQuery(WalletReadQueries.ofEntries(entries)).execute(args)
+  public static String overEntries(String entries) {
+    return WalletReadQueries.ofEntries(entries);
+  }
+
+  /**
+   * Runs a statement {@link #overEntries} built (a page of a watchlist), in entry order: one
+   * statement. An entry with a null address is {@link Resolved#unknown()}.
+   */
+  public static Future<List<Resolved>> resolveEntries(SqlClient client, String overEntries, Tuple args) {
+    return client.preparedQuery(overEntries).execute(args)
         .recover(t -> Future.failedFuture(StoreException.translate(t)))
         .map(rows -> {
-          Map<String, Integer> at = positions(rows);
           List<Resolved> out = new ArrayList<>(rows.size());
           for (Row row : rows) {
-            Named named = new Named(row, at);
+            Named named = new Named(row, ENTRY_AT);
             String entry = named.getString("entry");
             if (entry == null) {
               out.add(Resolved.unknown());
@@ -174,15 +164,9 @@ public final class WalletReads {
     }
   }
 
-  /** Column positions of a result, found once: the driver searches the names on every get by name. */
-  private static Map<String, Integer> positions(RowSet<Row> rows) {
-    List<String> names = rows.columnsNames();
-    Map<String, Integer> at = new HashMap<>(names.size() * 2);
-    for (int i = 0; i < names.size(); i++) {
-      at.put(names.get(i), i);
-    }
-    return at;
-  }
+  /** Column positions, fixed by the statements (WalletReadQueries): the driver searches names on every get by name. */
+  private static final Map<String, Integer> AT = WalletReadQueries.positions(0);
+  private static final Map<String, Integer> ENTRY_AT = WalletReadQueries.positions(1);
 
   /** A read-model row whose values are got by name through the result's positions. */
   private record Named(Row row, Map<String, Integer> at) {

@@ -56,7 +56,7 @@ class ReadStatePlanTest {
     String unknown = "0x" + "5".repeat(40);
     for (String w : new String[] {WALLET, unknown}) {
       WalletState one = Observe.await(store.read(w));
-      WalletState many = Observe.await(store.read(java.util.List.of(w))).get(0);
+      WalletState many = Observe.await(store.resolve(java.util.List.of(Lookup.wallet(w)))).get(0).state();
       assertThat(one).isEqualTo(many);
     }
     assertThat(Observe.await(store.read(WALLET)).snapshot()).isPresent();

@@ -92,7 +92,8 @@ class SnapshotStoreTest {
     String a = "0x" + "a1".repeat(20);
     String b = "0x" + "b2".repeat(20);
     Snapshots.commit(pool, Snapshots.of(b, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    List<WalletState> states = new WalletReads(pool).read(List.of(b, a, b)).toCompletionStage()
+    List<WalletState> states = new WalletReads(pool).resolve(List.of(Lookup.wallet(b), Lookup.wallet(a), Lookup.wallet(b)))
+        .map(found -> found.stream().map(Resolved::state).toList()).toCompletionStage()
         .toCompletableFuture().get(10, TimeUnit.SECONDS);
     assertThat(states).extracting(WalletState::wallet).containsExactly(b, a, b);
     assertThat(states.get(0).snapshot()).isPresent();
