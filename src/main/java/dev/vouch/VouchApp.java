@@ -145,6 +145,8 @@ public final class VouchApp implements AutoCloseable {
     String homeChain = config.chains().stream()
         .filter(c -> c.chainId() == config.models().homeChainId())
         .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
+    // The outbox hooks decide with the same home chain and staleness as the decision reads.
+    DecisionWatch watch = new DecisionWatch(homeChain, staleAfter);
     WalletReads store = new WalletReads(db);
     ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
         state -> !state.jobInFlight() && state.snapshot()
@@ -179,11 +181,11 @@ public final class VouchApp implements AutoCloseable {
           });
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, db, config, clock, databaseUrl, instances, budgets.metering(),
-        lists.result(), DecisionWatch.of(config).reindexing()));
-    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, budgets.metering(), decided[0],
+        lists.result(), watch.reindexing()));
+    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0],
         lists.result()).onSuccess(m -> monitoring[0] = m));
     boolean apiRoutes = config.role().runsApi();
-    IdentityServices identity = IdentityServices.create(vertx, db, config, clock);
+    IdentityServices identity = IdentityServices.create(vertx, db, config, clock, watch);
     AppConfig.Idempotency keys = config.http().idempotency();
     IdempotencyStore idempotency = apiRoutes ? new IdempotencyStore(db, clock, Duration.ofHours(keys.ttlHours()),
         Duration.ofSeconds(keys.pendingSeconds())) : null;

@@ -17,11 +17,11 @@ import java.time.Clock;
 public record IdentityServices(Claims claims, Attestations attestations, Profiles profiles, TrustGraphStore trust,
     Clock clock) {
 
-  public static IdentityServices create(Vertx vertx, Gateway db, AppConfig config, Clock clock) {
+  public static IdentityServices create(Vertx vertx, Gateway db, AppConfig config, Clock clock, DecisionWatch watch) {
     WebClient web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false)
         .setUserAgent("vouch-identity").setKeepAlive(true));
     ChainCheck chains = new ChainCheck(vertx, web, config.indexing());
-    IdentityStore store = new IdentityStore(db, DecisionWatch.of(config));
+    IdentityStore store = new IdentityStore(db, watch);
     TrustGraphStore trust = new TrustGraphStore(db);
     return new IdentityServices(new Claims(store, chains, clock, config), new Attestations(store, chains, clock, config),
         new Profiles(store, trust, clock), trust, clock);

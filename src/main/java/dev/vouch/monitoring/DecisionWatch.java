@@ -1,7 +1,5 @@
 package dev.vouch.monitoring;
 
-import dev.vouch.config.AppConfig;
-import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.indexing.CommitWatch;
@@ -48,14 +46,6 @@ public final class DecisionWatch {
   public DecisionWatch(String homeChain, Duration staleAfter) {
     this.homeChain = homeChain;
     this.staleAfter = staleAfter;
-  }
-
-  /** The same home chain and staleness the decision reads use. */
-  public static DecisionWatch of(AppConfig config) {
-    String home = config.chains().stream()
-        .filter(c -> c.chainId() == config.models().homeChainId())
-        .map(ChainConfig::name).findFirst().orElse("Arc Testnet");
-    return new DecisionWatch(home, Duration.ofHours(config.models().staleAfterHours()));
   }
 
   private record Watcher(String wallet, long watchlist, long apiKey, UseCase useCase) {}

@@ -22,14 +22,14 @@ public final class Monitoring {
 
   /** Deploys the worker parts when the role runs them; the services are for the API routes. */
   public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
-      Metering metering, Decisions decisions, Screening screening) {
+      DecisionWatch watch, Metering metering, Decisions decisions, Screening screening) {
     Pool pool = db.primaryPool();
     return secrets(pool, config.monitoring().webhooks()).compose(secrets -> {
       MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {
         return Future.succeededFuture(services);
       }
-      return vertx.deployVerticle(new ScreeningSync(pool, screening, DecisionWatch.of(config), clock,
+      return vertx.deployVerticle(new ScreeningSync(pool, screening, watch, clock,
               config.monitoring().screeningCheckMillis()))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
               secrets, Metrics.of(vertx))))
