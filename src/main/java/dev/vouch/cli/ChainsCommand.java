@@ -1,6 +1,7 @@
 package dev.vouch.cli;
 
 import dev.vouch.chain.ChainVerification;
+import dev.vouch.decision.model.Entries;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,7 +31,7 @@ final class ChainsCommand {
 
     @Override
     public Integer call() throws Exception {
-      if (wallet != null && !wallet.matches("0x[0-9a-fA-F]{40}")) {
+      if (wallet != null && !Entries.isAddress(wallet)) {
         throw new ParameterException(spec.commandLine(),
             "--wallet needs a 0x address of 40 hex digits, not '" + wallet + "'");
       }
