@@ -169,8 +169,8 @@ final class PageRoutes {
         .compose(meter.charging(ctx, Operation.profileRead))
         .compose(identity.profiles()::profile)
         .onSuccess(p -> pages.render(ctx, 200, "profile.jte", new ProfilePage(p.username(), p.wallet(),
-            p.displayName(), p.createdAt().toString(), p.score(), p.riskLevel(), p.globalWalletAgeDays(),
-            p.activeChainCount(), p.totalTxCount(), p.scoreUpdatedAt() == null ? null : p.scoreUpdatedAt().toString(),
+            p.displayName(), p.createdAt(), p.score(), p.riskLevel(), p.globalWalletAgeDays(),
+            p.activeChainCount(), p.totalTxCount(), p.scoreUpdatedAt(),
             "cached".equals(p.dataSource()), p.attestations().count(), p.trust().trustedPeerCount(),
             p.trust().reciprocalCount(), p.trust().networkHealth(), p.trust().trustConfidence(),
             p.scoreModelVersion())))

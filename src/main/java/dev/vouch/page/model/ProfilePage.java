@@ -1,11 +1,13 @@
 package dev.vouch.page.model;
 
+import java.time.Instant;
+
 /**
  * The public profile page (/u/<username>): the profile read in plain words, times as the receipt page prints them.
- * Timestamps arrive as ISO 8601 text; scoreUpdatedAt is null before the first commit.
+ * scoreUpdatedAt is null before the first commit.
  */
-public record ProfilePage(String username, String wallet, String displayName, String createdAt, int score,
-    String riskLevel, int walletAgeDays, int activeChainCount, long totalTxCount, String scoreUpdatedAt,
+public record ProfilePage(String username, String wallet, String displayName, Instant createdAt, int score,
+    String riskLevel, int walletAgeDays, int activeChainCount, long totalTxCount, Instant scoreUpdatedAt,
     boolean indexed, long attestationCount, int trustedPeerCount, int reciprocalCount, String networkHealth,
     double trustConfidence, String scoreModelVersion) {
 

@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 
@@ -92,18 +91,7 @@ public final class Words {
         : w).toList();
   }
 
-  /** An ISO 8601 time as pages print it ("2026-11-25 03:52 UTC"); text that is not one stays as it is. */
-  public static String utc(String iso) {
-    if (iso == null || iso.isBlank()) {
-      return "never";
-    }
-    try {
-      return utc(DateTimeFormatter.ISO_OFFSET_DATE_TIME.parse(iso, Instant::from));
-    } catch (DateTimeParseException e) {
-      return iso;
-    }
-  }
-
+  /** A time as pages print it ("2026-11-25 03:52 UTC"); null reads "never". */
   public static String utc(Instant at) {
     return at == null ? "never" : UTC_MINUTE.format(at);
   }
