@@ -52,13 +52,7 @@ final class LocalCounterStore implements CounterStore {
     }
     for (int i = 0; i < draws.size(); i++) {
       Draw d = draws.get(i);
-      String key = d.key(now);
-      Slot s = live(key, now);
-      Slot next = s == null
-          ? new Slot(d.amount(), now + d.ttlSeconds() * 1000)
-          : new Slot(s.used() + d.amount(), s.expiresAtMillis());
-      slots.put(key, next);
-      used.set(i, next.used());
+      used.set(i, add(d, d.amount(), now));
     }
     return new Take(-1, used, now, false);
   }
@@ -67,16 +61,24 @@ final class LocalCounterStore implements CounterStore {
   public synchronized Future<Grant> lease(Draw draw, long want) {
     long now = clock.millis();
     sweepSometimes(now);
-    String key = draw.key(now);
-    Slot s = live(key, now);
+    Slot s = live(draw.key(now), now);
     long used = s == null ? 0 : s.used();
     long granted = Math.max(0, Math.min(want, draw.limit() - used));
     if (granted > 0) {
-      slots.put(key, s == null
-          ? new Slot(granted, now + draw.ttlSeconds() * 1000)
-          : new Slot(used + granted, s.expiresAtMillis()));
+      add(draw, granted, now);
     }
     return Future.succeededFuture(new Grant(granted, used + granted, now, false));
+  }
+
+  /** Adds to the draw's counter of the window holding now (a new one lives ttlSeconds); the new total. */
+  private long add(Draw d, long amount, long now) {
+    String key = d.key(now);
+    Slot s = live(key, now);
+    Slot next = s == null
+        ? new Slot(amount, now + d.ttlSeconds() * 1000)
+        : new Slot(s.used() + amount, s.expiresAtMillis());
+    slots.put(key, next);
+    return next.used();
   }
 
   @Override
