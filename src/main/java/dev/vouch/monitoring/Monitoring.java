@@ -24,7 +24,7 @@ public final class Monitoring {
   public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
       DecisionWatch watch, Metering metering, Decisions decisions, Screening screening) {
     Pool pool = db.primaryPool();
-    return secrets(pool, config.monitoring().webhooks()).compose(secrets -> {
+    return secrets(db, config.monitoring().webhooks()).compose(secrets -> {
       MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {
         return Future.succeededFuture(services);
@@ -39,12 +39,13 @@ public final class Monitoring {
     });
   }
 
-  private static Future<WebhookSecrets> secrets(Pool pool, AppConfig.Webhooks config) {
+  private static Future<WebhookSecrets> secrets(Gateway db, AppConfig.Webhooks config) {
     String hex = config.secretKey() == null ? "" : config.secretKey().trim();
     if (!hex.isEmpty()) {
       return Future.succeededFuture(new WebhookSecrets(HexFormat.of().parseHex(hex)));
     }
-    return pool.query(MonitorQueries.SECRET_KEY).execute()
+    // Start-up work on the primary, as the interaction cursor key is read (Gateway.atStartup).
+    return db.atStartup(c -> c.query(MonitorQueries.SECRET_KEY).execute())
         .map(rows -> new WebhookSecrets(rows.iterator().next().getBuffer("key").getBytes()));
   }
 }
