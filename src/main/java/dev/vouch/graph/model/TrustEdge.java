@@ -30,8 +30,19 @@ public record TrustEdge(String peer, Instant acceptedAt, boolean outgoing, BigIn
     this(peer, acceptedAt, outgoing, value, peerFirstActivityAt, peerFunder, null);
   }
 
-  /** The peer is known to lack seasoned history (ScoreModel.SEASONED_MIN); unknown is not. */
-  public boolean peerUnseasoned(int seasonedMin) {
-    return peerSeasoned != null && peerSeasoned < seasonedMin;
+  /**
+   * Fewer seasoned counterparties than this is no seasoned history (identity_score_v2). It lives
+   * here, below the score model that reads it too, so trust and score share one rule.
+   */
+  public static final int SEASONED_MIN = 2;
+
+  /** Known to lack seasoned history; an unknown count (null) is not. */
+  public static boolean unseasoned(Integer seasonedCounterparties) {
+    return seasonedCounterparties != null && seasonedCounterparties < SEASONED_MIN;
+  }
+
+  /** The peer is known to lack seasoned history; unknown is not. */
+  public boolean peerUnseasoned() {
+    return unseasoned(peerSeasoned);
   }
 }

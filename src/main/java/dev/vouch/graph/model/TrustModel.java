@@ -1,6 +1,5 @@
 package dev.vouch.graph.model;
 
-import dev.vouch.score.model.ScoreModel;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
@@ -86,7 +85,7 @@ public final class TrustModel {
     int seasonedPeers = 0;
     for (var entry : byPeer.entrySet()) {
       List<TrustEdge> pe = entry.getValue();
-      seasonedPeers += pe.get(0).peerUnseasoned(ScoreModel.SEASONED_MIN) ? 0 : 1;
+      seasonedPeers += pe.get(0).peerUnseasoned() ? 0 : 1;
       double[] f = base.get(entry.getKey());
       boolean burst = f[4] > 0 && pe.stream().anyMatch(e -> inBurst(suspectTimes, e.acceptedAt().toEpochMilli()));
       double suspicion = round(Math.min(1.0, f[4] * (burst ? 1 + BURST_BOOST : 1)));

@@ -1,5 +1,7 @@
 package dev.vouch.score.model;
 
+import dev.vouch.graph.model.TrustEdge;
+
 /**
  * identity_score_v2: a sum of capped, monotone step functions of committed evidence plus a
  * non-positive risk penalty, clamped to 0..100. A wallet without seasoned history (fewer than
@@ -21,7 +23,7 @@ public final class ScoreModel {
 
   /** Seasoned history: at least SEASONED_MIN counterparties first met SEASONED_DAYS or more before the run. */
   public static final int SEASONED_DAYS = 90;
-  public static final int SEASONED_MIN = 2;
+  public static final int SEASONED_MIN = TrustEdge.SEASONED_MIN;
   /** Without seasoned history: globalWalletAge at most this (the 90-day step) ... */
   public static final int UNSEASONED_AGE_CAP = 8;
   /** ... and verifiedAttestations plus propagatedTrust together at most this. */
@@ -77,7 +79,7 @@ public final class ScoreModel {
 
   /** Known to lack seasoned history; unknown (a snapshot from before the count) is not. */
   public static boolean unseasoned(Evidence e) {
-    return e.seasonedCounterparties() != null && e.seasonedCounterparties() < SEASONED_MIN;
+    return TrustEdge.unseasoned(e.seasonedCounterparties());
   }
 
   static int riskPenalty(Evidence e) {
