@@ -34,6 +34,9 @@ def test_reads_parse_into_models():
         decision = vouch.get_decision(STRONG.upper().replace("0X", "0x"))
         assert decision.wallet == STRONG.lower()
         assert decision.recommended_limit.currency == "USDC"
+        # Money is whole USDC: an int, never a float such as 500.0.
+        assert type(decision.recommended_limit.amount_usdc) is int
+        assert decision.recommended_limit.amount_usdc > 0
         graph = vouch.get_interaction_graph("0x" + "34" * 20).interaction_graph
         assert graph.coverage.status == "not_indexed"
         assert graph.capabilities.direction is True and graph.capabilities.asset_details is False

@@ -23,6 +23,7 @@ test('a decision read returns the data of the envelope', async () => {
   const d = await new Vouch({ baseUrl: url }).decision(strong.toUpperCase().replace('0X', '0x'));
   assert.equal(d.wallet, strong.toLowerCase());
   assert.ok(['allow', 'caution', 'block'].includes(d.decision));
+  assert.ok(Number.isInteger(d.recommendedLimit.amountUsdc) && d.recommendedLimit.amountUsdc > 0);
 });
 
 test('errors are VouchErrors typed by code', async () => {

@@ -518,6 +518,9 @@ export type Coded = {
 };
 
 export type Limit = {
+    /**
+     * Whole USDC (0 when the verdict is block).
+     */
     amountUsdc: number;
     currency: 'USDC';
     basis: string;
@@ -582,6 +585,9 @@ export type Decision = {
      */
     riskLevel: string;
     recommendedLimit: {
+        /**
+         * Whole USDC (0 when the verdict is block).
+         */
         amountUsdc: number;
         currency: 'USDC';
         basis: string;

@@ -112,7 +112,7 @@ class Coded(_Model):
 
 
 class DecisionRecommendedLimit(_Model):
-    amount_usdc: float = Field(..., alias='amountUsdc')
+    amount_usdc: int = Field(..., alias='amountUsdc')
     currency: Literal['USDC']
     basis: str
 
@@ -158,7 +158,7 @@ class Decision(_Model):
 
 
 class Limit(_Model):
-    amount_usdc: float = Field(..., alias='amountUsdc')
+    amount_usdc: int = Field(..., alias='amountUsdc')
     currency: Literal['USDC']
     basis: str
 

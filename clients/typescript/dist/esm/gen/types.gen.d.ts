@@ -498,6 +498,9 @@ export type Coded = {
     message: string;
 };
 export type Limit = {
+    /**
+     * Whole USDC (0 when the verdict is block).
+     */
     amountUsdc: number;
     currency: 'USDC';
     basis: string;
@@ -557,6 +560,9 @@ export type Decision = {
      */
     riskLevel: string;
     recommendedLimit: {
+        /**
+         * Whole USDC (0 when the verdict is block).
+         */
         amountUsdc: number;
         currency: 'USDC';
         basis: string;

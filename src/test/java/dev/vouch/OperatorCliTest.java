@@ -113,7 +113,8 @@ class OperatorCliTest {
     serve.await();
     assertThat(ProcessHandle.of(postmaster).map(ProcessHandle::isAlive)).hasValue(true);
     int port2 = TestApp.freePort();
-    Run again = vouch(dir, Map.of("PORT", Integer.toString(port2)), "serve");
+    // serve --port does what PORT does (and wins over it).
+    Run again = vouch(dir, Map.of("PORT", Integer.toString(port)), "serve", "--port", Integer.toString(port2));
     awaitReady(again, port2);
     assertThat(again.stderr()).contains("stopping an orphaned embedded postgres (pid " + postmaster + ")");
     awaitGone(postmaster);

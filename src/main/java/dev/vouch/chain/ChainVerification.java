@@ -218,7 +218,8 @@ public final class ChainVerification {
     }
     if (histories.size() < 2) {
       return new Agreement("not_checked",
-          "agreement: not checked on " + wallet + " (" + histories.size() + " source answered, two are needed)");
+          "agreement: not checked on " + wallet + " ("
+              + (histories.isEmpty() ? "no source answered" : "only one source answered") + "; two are needed)");
     }
     long from = 0;
     for (ChainOutcome.History h : histories.values()) {

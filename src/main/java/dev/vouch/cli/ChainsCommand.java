@@ -14,10 +14,10 @@ import picocli.CommandLine.Spec;
     subcommands = ChainsCommand.Verify.class)
 final class ChainsCommand {
 
-  @Command(name = "verify", description = {
-      "Ask every source of every indexed chain once: chain id, head, methods, latency, and whether",
-      "the sources agree on a wallet's recent history. Exit 1 when an indexed chain has no working",
-      "history source."})
+  @Command(name = "verify", header = "Ask every chain source once and check that the sources agree.",
+      description = "Ask every source of every indexed chain once: chain id, head, methods, latency, and whether "
+          + "the sources agree on a wallet's recent history. Exit 1 when an indexed chain has no working "
+          + "history source.")
   static final class Verify implements Callable<Integer> {
     @Spec
     CommandSpec spec;

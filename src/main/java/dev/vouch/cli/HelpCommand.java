@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
  * {@code help [command...]}: the usage of any command. picocli's own help command accepts any
  * flag silently; this one refuses what it does not know, like every other command.
  */
-@Command(name = "help", description = "Print the usage of vouch or of a command: help keys create")
+@Command(name = "help", description = "Print the usage of vouch or of a command (help keys create).")
 final class HelpCommand implements Callable<Integer> {
 
   @Spec

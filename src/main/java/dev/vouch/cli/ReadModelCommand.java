@@ -19,9 +19,9 @@ import picocli.CommandLine.Spec;
     subcommands = {ReadModelCommand.Rebuild.class, ReadModelCommand.Check.class})
 final class ReadModelCommand {
 
-  @Command(name = "rebuild", description = {
-      "Recompute every wallet_reads row from the tables, in chunks of 1,000 wallets, and print how",
-      "many differed. Safe beside a running service."})
+  @Command(name = "rebuild", header = "Recompute every wallet_reads row and print how many differed.",
+      description = "Recompute every wallet_reads row from the tables, in chunks of 1,000 wallets, and print how "
+          + "many differed. Safe beside a running service.")
   static final class Rebuild implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -32,8 +32,8 @@ final class ReadModelCommand {
     }
   }
 
-  @Command(name = "check", description = {
-      "List the wallets whose wallet_reads row differs from the tables; exit 1 when any does."})
+  @Command(name = "check",
+      description = "List the wallets whose wallet_reads row differs from the tables; exit 1 when any does.")
   static final class Check implements Callable<Integer> {
     @Spec
     CommandSpec spec;

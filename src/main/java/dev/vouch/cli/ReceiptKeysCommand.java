@@ -14,9 +14,9 @@ import picocli.CommandLine.Spec;
     subcommands = ReceiptKeysCommand.New.class)
 final class ReceiptKeysCommand {
 
-  @Command(name = "new", description = {
-      "Print a private Ed25519 JWK set for VOUCH_RECEIPTS_SIGNING_KEY: a new key first, then those of",
-      "<current.json> when given (rotation: the old keys stay published)."})
+  @Command(name = "new", header = "Print a private Ed25519 JWK set with a new key first.",
+      description = "Print a private Ed25519 JWK set for VOUCH_RECEIPTS_SIGNING_KEY: a new key first, then those of "
+          + "<current.json> when given (rotation: the old keys stay published).")
   static final class New implements Callable<Integer> {
 
     @Spec

@@ -8,6 +8,7 @@ import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** Runs the service until stopped (SIGTERM drains it). */
@@ -21,8 +22,18 @@ final class ServeCommand implements Callable<Integer> {
       description = "api, worker or all (default: VOUCH_ROLE, else all). api serves HTTP; worker indexes and commits.")
   AppConfig.Role role;
 
+  @Option(names = "--port", paramLabel = "<port>",
+      description = "HTTP port, the same as setting PORT (default: PORT, else http.port, 8080).")
+  Integer port;
+
   @Override
   public Integer call() throws Exception {
+    if (port != null) {
+      if (port < 1 || port > 65535) {
+        throw new ParameterException(spec.commandLine(), "--port must be from 1 to 65535, not " + port);
+      }
+      VouchCommand.of(spec).set("PORT", port.toString());
+    }
     return serve(VouchCommand.of(spec).config(), role);
   }
 

@@ -5,8 +5,11 @@ import dev.vouch.StartupFailures;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
@@ -41,20 +44,29 @@ import picocli.CommandLine.Spec;
     })
 public final class VouchCommand implements Callable<Integer> {
 
-  private final Supplier<AppConfig> configSource;
+  private final Function<Map<String, String>, AppConfig> configSource;
+  private final Map<String, String> settings = new LinkedHashMap<>();
   private AppConfig config;
 
   @Spec
   CommandSpec spec;
 
-  VouchCommand(Supplier<AppConfig> configSource) {
+  VouchCommand(Function<Map<String, String>, AppConfig> configSource) {
     this.configSource = configSource;
+  }
+
+  /** A setting given as an option (serve --port), read exactly as its environment variable would be. */
+  void set(String variable, String value) {
+    if (config != null) {
+      throw new IllegalStateException(variable + " set after the configuration was read");
+    }
+    settings.put(variable, value);
   }
 
   /** The configuration, read on first use. */
   AppConfig config() {
     if (config == null) {
-      config = configSource.get();
+      config = configSource.apply(Map.copyOf(settings));
     }
     return config;
   }
@@ -69,8 +81,12 @@ public final class VouchCommand implements Callable<Integer> {
     return ServeCommand.serve(config(), null);
   }
 
-  /** The command tree with its output, error stream and handlers; tests run it in process. */
-  public static CommandLine commandLine(Supplier<AppConfig> config, PrintStream out, PrintStream err) {
+  /**
+   * The command tree with its output, error stream and handlers; tests run it in process. The
+   * source reads the configuration with the settings given as options on top of the environment.
+   */
+  public static CommandLine commandLine(Function<Map<String, String>, AppConfig> config, PrintStream out,
+      PrintStream err) {
     VouchCommand root = new VouchCommand(config);
     CommandLine cli = new CommandLine(root);
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
@@ -100,7 +116,17 @@ public final class VouchCommand implements Callable<Integer> {
     return cli;
   }
 
+  /** A fixed configuration (tests); of the option settings only PORT applies to it. */
+  public static CommandLine commandLine(Supplier<AppConfig> config, PrintStream out, PrintStream err) {
+    return commandLine(fixed(config), out, err);
+  }
+
   public static int execute(Supplier<AppConfig> config, PrintStream out, PrintStream err, String... args) {
+    return execute(fixed(config), out, err, args);
+  }
+
+  public static int execute(Function<Map<String, String>, AppConfig> config, PrintStream out, PrintStream err,
+      String... args) {
     CommandLine cli = commandLine(config, out, err);
     try {
       return cli.execute(args);
@@ -108,5 +134,13 @@ public final class VouchCommand implements Callable<Integer> {
       cli.getOut().flush();
       cli.getErr().flush();
     }
+  }
+
+  private static Function<Map<String, String>, AppConfig> fixed(Supplier<AppConfig> config) {
+    return settings -> {
+      AppConfig c = config.get();
+      String port = settings.get("PORT");
+      return port == null || c == null ? c : c.withHttpPort(Integer.parseInt(port));
+    };
   }
 }

@@ -57,6 +57,7 @@ public final class ConfigLoader {
         set(tree, path, value);
       }
     });
+    addScreeningFile(tree, env.get(SCREENING_FILE));
     derivePublicUrl(tree);
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
@@ -71,6 +72,19 @@ public final class ConfigLoader {
     } catch (IOException e) {
       throw new IllegalArgumentException(e.getMessage(), e);
     }
+  }
+
+  /** A local screening list (address,label rows) without copying application.yaml: development and tests. */
+  public static final String SCREENING_FILE = "VOUCH_SCREENING_FILE";
+
+  /** VOUCH_SCREENING_FILE=path adds {name: LOCAL, type: csv, path} to models.flaggedAddresses. */
+  private static void addScreeningFile(ObjectNode tree, String path) {
+    if (path == null || path.isBlank()) {
+      return;
+    }
+    ObjectNode models = tree.get("models") instanceof ObjectNode o ? o : tree.putObject("models");
+    ArrayNode lists = models.get("flaggedAddresses") instanceof ArrayNode a ? a : models.putArray("flaggedAddresses");
+    lists.addObject().put("name", "LOCAL").put("type", "csv").put("path", path.trim());
   }
 
   /**

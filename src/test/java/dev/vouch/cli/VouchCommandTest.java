@@ -103,6 +103,38 @@ class VouchCommandTest {
   }
 
   @Test
+  void everyCommandSummaryIsASentenceAndHelpTextWrapsInsteadOfBreakingMidSentence() {
+    // A parent lists each child by its header (or its description's first line): a line broken by
+    // hand ("...latency, and whether") read as a cut sentence there, and as ragged breaks on help.
+    for (String path : commandPaths()) {
+      CommandLine cli = VouchCommand.commandLine(() -> null, System.out, System.err);
+      for (String name : path.isEmpty() ? List.<String>of() : List.of(path.split(" "))) {
+        cli = cli.getSubcommands().get(name);
+      }
+      var spec = cli.getCommandSpec().usageMessage();
+      String summary = spec.header().length > 0 ? spec.header()[0] : spec.description()[0];
+      assertThat(summary).as(path + " summary").matches("(?s).*[.)]$");
+      for (String paragraph : spec.description()) {
+        assertThat(paragraph).as(path + " description paragraph").matches("(?s).*[.):]$");
+      }
+    }
+    Run chains = run(countingConfig, "chains", "--help");
+    assertThat(chains.out()).contains("Ask every chain source once and check that the sources agree.");
+  }
+
+  @Test
+  void servePortIsCheckedBeforeAnythingStarts() {
+    Run zero = run(countingConfig, "serve", "--port", "0");
+    assertThat(zero.status()).isEqualTo(2);
+    assertThat(zero.err()).contains("--port must be from 1 to 65535, not 0");
+    Run words = run(countingConfig, "serve", "--port", "eighty");
+    assertThat(words.status()).isEqualTo(2);
+    assertThat(words.err()).contains("Invalid value for option '--port'");
+    assertThat(run(countingConfig, "serve", "--help").out()).contains("--port=<port>").contains("the same as setting PORT");
+    assertThat(configReads.get()).isZero();
+  }
+
+  @Test
   void versionNamesTheBuildTheCommitAndTheModels() {
     Run r = run(countingConfig, "--version");
     assertThat(r.status()).isZero();

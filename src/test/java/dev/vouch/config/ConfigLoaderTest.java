@@ -23,6 +23,16 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void aScreeningFileFromTheEnvironmentIsALocalCsvListBesideTheConfiguredOnes() {
+    AppConfig c = ConfigLoader.load(Map.of(ConfigLoader.SCREENING_FILE, " data/flagged.csv ",
+        "VOUCH_MODELS_FLAGGED_ADDRESSES", "0x" + "ab".repeat(20)));
+    assertThat(c.models().flaggedAddresses()).extracting(ScreeningSource::name, ScreeningSource::type, ScreeningSource::path)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple("CONFIG", ScreeningSource.Type.inline, null),
+            org.assertj.core.groups.Tuple.tuple("LOCAL", ScreeningSource.Type.csv, "data/flagged.csv"));
+    assertThat(ConfigLoader.load(Map.of()).models().flaggedAddresses()).isEmpty();
+  }
+
+  @Test
   void eventLoopThreadsCanBeSet() {
     assertThat(ConfigLoader.load(Map.of("VOUCH_HTTP_EVENT_LOOPS", "3")).http().eventLoopThreads()).isEqualTo(3);
   }

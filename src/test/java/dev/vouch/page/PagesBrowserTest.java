@@ -22,12 +22,15 @@ class PagesBrowserTest {
   static TestApp app;
   static Browser browser;
   static final String INDEXED = "0x" + "5".repeat(40);
+  /** On the inline screening list: blocked before it is ever indexed. */
+  static final String LISTED = "0x" + "6".repeat(40);
 
   @BeforeAll
   static void start() {
     browser = Browser.start();
     // api role: a queued indexing job stays queued, so the progress page is what the test sees.
-    app = TestApp.start(Map.of("VOUCH_ROLE", "api", "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000"));
+    app = TestApp.start(Map.of("VOUCH_ROLE", "api", "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000",
+        "VOUCH_MODELS_FLAGGED_ADDRESSES", LISTED));
     Snapshots.commit(app.app.pool(), Snapshots.of(INDEXED, Snapshots.strong(),
         app.clock.instant().minus(Duration.ofHours(2)), Snapshots.healthyCoverage(app.clock.instant())));
   }
@@ -66,6 +69,16 @@ class PagesBrowserTest {
     assertThat(text("freshness")).startsWith("Based on evidence indexed 2 hours ago");
     assertThat(browser.driver.getCurrentUrl()).contains("q=" + INDEXED).contains("useCase=escrow");
     browser.screenshot("check");
+  }
+
+  @Test
+  void aBlockedWalletSaysToSendNothingAndWhatAReceiptOfABlockIsFor() {
+    browser.driver.get(url("/check?q=" + LISTED + "&useCase=payment"));
+    assertThat(text("verdict")).isEqualTo("Block");
+    assertThat(text("limit")).isEqualTo("None: send no funds (0 USDC)");
+    assertThat(text("receipt-purpose")).startsWith("A receipt of a block is signed, immutable proof");
+    assertThat(browser.driver.findElement(By.id("mint-button")).isDisplayed()).isTrue();
+    browser.screenshot("check-block");
   }
 
   @Test

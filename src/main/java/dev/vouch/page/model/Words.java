@@ -47,9 +47,22 @@ public final class Words {
     };
   }
 
-  /** "Up to 1,000 USDC". */
+  /** "Up to 1,000 USDC"; a zero limit says so instead of "Up to 0 USDC". */
   public static String limit(RecommendedLimit l) {
+    if (l.amountUsdc() <= 0) {
+      return "None: send no funds (0 " + l.currency() + ")";
+    }
     return "Up to " + String.format(Locale.ROOT, "%,d", l.amountUsdc()) + " " + l.currency();
+  }
+
+  /** What minting a receipt of this verdict is for, beside the button. */
+  public static String receiptPurpose(Verdict v) {
+    return switch (v) {
+      case block -> "A receipt of a block is signed, immutable proof that you checked this wallet and why "
+          + "Vouch advised against it: keep it for your records or an auditor.";
+      case caution, allow -> "A receipt is signed, immutable proof of this verdict, its limit and evidence at "
+          + "this moment: keep it, or hand its link to your counterparty.";
+    };
   }
 
   public static String freshness(Freshness f, Instant now) {

@@ -39,6 +39,9 @@ class WordsTest {
   @Test
   void limitsAndVerdictsReadAsSentences() {
     assertThat(Words.limit(new RecommendedLimit(25000, "USDC", "x"))).isEqualTo("Up to 25,000 USDC");
+    assertThat(Words.limit(new RecommendedLimit(0, "USDC", "x"))).isEqualTo("None: send no funds (0 USDC)");
+    assertThat(Words.receiptPurpose(Verdict.block)).startsWith("A receipt of a block is signed, immutable proof");
+    assertThat(Words.receiptPurpose(Verdict.allow)).contains("hand its link to your counterparty");
     assertThat(Words.verdictTitle(Verdict.block)).isEqualTo("Block");
     assertThat(Words.verdictSentence(Verdict.allow, UseCase.lending)).contains("a loan");
     assertThat(Words.verdictSentence(Verdict.block, UseCase.payment)).startsWith("Do not proceed");
