@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.fasterxml.jackson.dataformat.yaml.YAMLParser;
 import dev.vouch.config.ConfigLoader;
+import dev.vouch.support.Kustomize;
 import io.vertx.core.json.JsonObject;
 import io.vertx.json.schema.Draft;
 import io.vertx.json.schema.JsonSchema;
@@ -34,10 +35,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The deployment files an operator uses: every Kubernetes manifest validates against the
- * Kubernetes JSON schemas (schema/validation-schema.json of the fabric8 model jars on the test
- * classpath, checked strictly: unknown fields are errors), and docker-compose.yml has the
- * services, health checks and environment the docs promise, naming only configuration that exists.
+ * The deployment files an operator uses: every object that {@code kubectl kustomize} renders from
+ * each overlay validates against the Kubernetes JSON schemas (schema/validation-schema.json of the
+ * fabric8 model jars on the test classpath, checked strictly: unknown fields are errors;
+ * {@link KubernetesSchemasTest} checks the same renderings against current upstream schemas), and
+ * docker-compose.yml has the services, health checks and environment the docs promise, naming only
+ * configuration that exists.
  */
 class DeploymentFilesTest {
 
@@ -119,12 +122,11 @@ class DeploymentFilesTest {
     return docs;
   }
 
-  static List<JsonNode> manifests() throws IOException {
+  /** Every object of every overlay's rendering (the same base object once per overlay). */
+  static List<JsonNode> manifests() {
     List<JsonNode> all = new ArrayList<>();
-    try (Stream<Path> files = Files.list(Path.of("k8s"))) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).sorted().toList()) {
-        all.addAll(documents(f));
-      }
+    for (String overlay : Kustomize.overlays()) {
+      all.addAll(Kustomize.objects(overlay));
     }
     return all;
   }
@@ -151,37 +153,42 @@ class DeploymentFilesTest {
   }
 
   @Test
-  void everyManifestValidatesAgainstTheKubernetesSchemas() throws IOException {
-    List<JsonNode> all = manifests();
-    for (JsonNode r : all) {
-      assertThat(errors(r)).as(r.path("kind").asText() + " " + r.path("metadata").path("name").asText()).isEmpty();
+  void everyRenderedObjectOfEveryOverlayValidatesAgainstTheKubernetesSchemas() {
+    for (String overlay : Kustomize.overlays()) {
+      for (JsonNode r : Kustomize.objects(overlay)) {
+        assertThat(errors(r)).as(overlay + ": " + r.path("kind").asText() + " " + r.path("metadata").path("name").asText())
+            .isEmpty();
+      }
     }
+    List<JsonNode> all = manifests();
     Set<String> kinds = new HashSet<>();
     all.forEach(r -> kinds.add(r.path("kind").asText() + "/" + r.path("metadata").path("name").asText()));
     assertThat(kinds).contains("Deployment/vouch-api", "Deployment/vouch-worker", "Service/vouch-api",
         "Ingress/vouch-api", "HorizontalPodAutoscaler/vouch-api", "PodDisruptionBudget/vouch-api",
         "PodDisruptionBudget/vouch-worker", "ServiceMonitor/vouch", "NetworkPolicy/vouch", "ConfigMap/vouch-chains",
         "ConfigMap/vouch-config", "Job/vouch-migrate",
-        "ConfigMap/vouch-database", "HorizontalPodAutoscaler/vouch-worker");
+        "ConfigMap/vouch-database", "HorizontalPodAutoscaler/vouch-worker", "PrometheusRule/vouch",
+        "ConfigMap/vouch-grafana-dashboard");
   }
 
   @Test
-  void theSecretIsATemplateThatApplyingTheDirectoryNeverPicksUp() throws IOException {
-    // kubectl apply -f k8s/ reads .yaml, .yml and .json: none of them may hold a Secret.
-    try (Stream<Path> files = Files.list(Path.of("k8s"))) {
-      for (Path f : files.filter(p -> p.toString().matches(".*\\.(yaml|yml|json)$")).toList()) {
-        if (f.toString().endsWith(".json")) {
-          continue; // the Grafana dashboard
-        }
+  void theSecretsAreTemplatesThatNoRenderingEverHolds() throws IOException {
+    assertThat(Kustomize.overlays()).containsExactly("production", "small");
+    for (String overlay : Kustomize.overlays()) {
+      assertThat(Kustomize.objects(overlay)).as(overlay).noneMatch(d -> d.path("kind").asText().equals("Secret"));
+    }
+    // Nothing under k8s/ that kubectl apply -f would read holds a Secret either.
+    try (Stream<Path> files = Files.walk(Path.of("k8s"))) {
+      for (Path f : files.filter(p -> p.toString().matches(".*\\.(yaml|yml)$")).toList()) {
         assertThat(documents(f)).as(f.toString()).noneMatch(d -> d.path("kind").asText().equals("Secret"));
       }
     }
-    List<JsonNode> template = documents(Path.of("k8s/secret.example.yaml.txt"));
+    List<JsonNode> template = documents(Path.of("k8s/secrets/secret.example.yaml.txt"));
     assertThat(template).hasSize(1);
     assertThat(errors(template.get(0))).isEmpty();
     assertThat(template.get(0).path("metadata").path("name").asText()).isEqualTo("vouch-secrets");
     assertThat(template.get(0).path("stringData").has("VOUCH_RECEIPTS_SIGNING_KEY")).isTrue();
-    List<JsonNode> replicas = documents(Path.of("k8s/database-replicas.secret.example.yaml.txt"));
+    List<JsonNode> replicas = documents(Path.of("k8s/secrets/database-replicas.secret.example.yaml.txt"));
     assertThat(replicas).hasSize(1);
     assertThat(errors(replicas.get(0))).isEmpty();
     assertThat(replicas.get(0).path("metadata").path("name").asText()).isEqualTo("vouch-database-replicas");
@@ -195,7 +202,7 @@ class DeploymentFilesTest {
         .findFirst().orElseThrow();
     assertThat(config.path("data").has("VOUCH_HTTP_TRUSTED_PROXIES")).isTrue();
     assertThat(config.path("data").path("VOUCH_HTTP_TRUSTED_PROXIES").asText()).as("no silent 10.0.0.0/8").isEmpty();
-    assertThat(Files.readString(Path.of("k8s/config.yaml"))).contains("SET THIS before the first deploy");
+    assertThat(Files.readString(Path.of("k8s/base/config.yaml"))).contains("SET THIS before the first deploy");
     assertThat(config.path("data").path("VOUCH_IDENTITY_URI").asText()).startsWith("https://");
     JsonNode monitor = all.stream().filter(r -> r.path("kind").asText().equals("ServiceMonitor")).findFirst().orElseThrow();
     assertThat(monitor.path("metadata").path("labels").path("release").asText())
