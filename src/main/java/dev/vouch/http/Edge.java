@@ -206,6 +206,18 @@ public final class Edge {
               + "take effect. Check its state before you retry (a repeated intake or refresh answers its state, free).")
           : new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");
     }
+    // Retries spent on deadlocks / serialization failures (the gateway reruns them): rolled back.
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.CONTENTION) {
+      STORE_DOWN.warn(() -> "database contention (" + Causes.summary(t) + ") requestId=" + requestId);
+      return new ApiError(503, "UNAVAILABLE", "The database was too busy with concurrent changes to this data; "
+          + "nothing was changed. Retry shortly.");
+    }
+    // A write that contradicts committed data no handler expected (a duplicate, a vanished row).
+    if (t instanceof StoreException se && se.kind() == StoreException.Kind.CONFLICT) {
+      LOG.log(Level.WARNING, "unexpected database conflict requestId=" + requestId + ": " + Causes.summary(t));
+      return new ApiError(409, "CONFLICT", "This request conflicts with data changed concurrently; nothing was "
+          + "changed. Read the current state before you retry.");
+    }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.SCHEMA_MISSING) {
       return new ApiError(503, "SCHEMA_MISSING",
           "The database schema is not provisioned for this operation; nothing was started or charged.");

@@ -121,6 +121,19 @@ public final class JobStore {
         .map(rows -> rows.rowCount() == 1);
   }
 
+  /**
+   * A run's commit on {@code conn}: the watch's wallet locks first, then the job row (the lease
+   * check), the attestation facts and the snapshot. An attestation decision takes the same
+   * watch locks before it queues jobs, so both take them in one order (job row first here
+   * deadlocked with it: issue 25 item 9).
+   */
+  static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
+      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot) {
+    return watch.around(conn, List.of(job.wallet()), now, () -> done(conn, job, owner, now)
+        .compose(v -> attestationFacts(conn, job.wallet()))
+        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts))));
+  }
+
   /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */
   static Future<Void> done(SqlConnection conn, IndexJob job, String owner, Instant now) {
     return conn.preparedQuery(IndexingQueries.DONE).execute(Tuple.of(job.id(), owner, utc(now)))

@@ -118,11 +118,9 @@ final class Pipeline {
     Instant now = clock.instant();
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
-    return jobs.db().transaction(conn -> JobStore.done(conn, job, owner, now)
-            .compose(v -> watch.around(conn, List.of(job.wallet()), now, () ->
-                JobStore.attestationFacts(conn, job.wallet())
-                    .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
-                        job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))))
+    return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
+                facts -> RunEvidence.snapshot(new RunEvidence.Input(
+                    job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow())
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))

@@ -122,7 +122,8 @@ public final class Gateway {
    * thousands of rows); the breaker still refuses it at once while the primary is down.
    */
   public <T> Future<T> transaction(Function<SqlConnection, Future<T>> op, int deadlineMs) {
-    return primary.run(client -> primary.pool().withTransaction(op), deadlineMs, true);
+    // A deadlock or serialization victim is rerun whole (Contention); each attempt has the deadline.
+    return Contention.retried(() -> primary.run(client -> primary.pool().withTransaction(op), deadlineMs, true));
   }
 
   /** Whether any server may answer reads now (readiness: a pod serving reads from a replica stays in). */

@@ -42,13 +42,22 @@ final class Server {
   private static final Logger LOG = Logger.getLogger(Server.class.getName());
 
   /**
-   * Replay lag in ms: 0 when every WAL byte received is replayed (nothing known to be missing),
-   * else the age of the last replayed transaction. A promoted replica reports 0.
+   * Replay lag in ms: 0 when the standby has replayed all it received and, as far as it knows,
+   * all the primary had (the WAL end the primary last reported to its receiver), else the age of
+   * the last replayed transaction. A promoted replica reports 0. A standby with no WAL receiver
+   * streaming, or one that has heard nothing from the primary yet, is unknown (stale): it
+   * receives nothing, so "all received is replayed" says nothing (issue 25 item 12). Roles
+   * without pg_read_all_stats see the receiver's row but not its status or positions; then its
+   * presence decides.
    */
   static final String LAG = "SELECT CASE WHEN NOT pg_is_in_recovery() THEN 0"
-      + " WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn() THEN 0"
+      + " WHEN r.pid IS NULL OR coalesce(r.status, 'streaming') <> 'streaming'"
+      + " OR (r.status IS NOT NULL AND r.latest_end_time IS NULL) THEN 9223372036854775807"
+      + " WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn()"
+      + " AND pg_last_wal_replay_lsn() >= coalesce(r.latest_end_lsn, pg_last_wal_replay_lsn()) THEN 0"
       + " ELSE COALESCE((EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint,"
-      + " 9223372036854775807) END";
+      + " 9223372036854775807) END"
+      + " FROM (SELECT 1) one LEFT JOIN pg_stat_wal_receiver r ON true";
 
   final String name;
   private final Vertx vertx;

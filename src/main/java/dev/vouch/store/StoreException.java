@@ -5,7 +5,12 @@ import dev.vouch.ops.Causes;
 /** A database failure, already translated so no SQL text or host name leaves the store. */
 public final class StoreException extends RuntimeException {
 
-  public enum Kind { UNAVAILABLE, CONFLICT, SCHEMA_MISSING, OTHER }
+  /**
+   * CONFLICT: the write contradicts committed data (a duplicate, a missing referenced row); a
+   * retry would fail the same way. CONTENTION: Postgres rolled the transaction back to break a
+   * deadlock or a serialization conflict; the whole transaction may simply run again.
+   */
+  public enum Kind { UNAVAILABLE, CONFLICT, CONTENTION, SCHEMA_MISSING, OTHER }
 
   private final Kind kind;
   /** Set by the gateway when it knows (a deadline, an open breaker); null = judge by the cause. */
@@ -64,6 +69,12 @@ public final class StoreException extends RuntimeException {
       String state = pg.getSqlState();
       if ("23505".equals(state)) {
         return new StoreException(Kind.CONFLICT, "duplicate", t);
+      }
+      if ("23503".equals(state)) {
+        return new StoreException(Kind.CONFLICT, "refers to a row that does not exist (or is referred to)", t);
+      }
+      if ("40P01".equals(state) || "40001".equals(state)) {
+        return new StoreException(Kind.CONTENTION, "40P01".equals(state) ? "deadlock" : "serialization failure", t);
       }
       if ("42P01".equals(state)) {
         return new StoreException(Kind.SCHEMA_MISSING, "table missing", t);

@@ -3,7 +3,8 @@ package dev.vouch.indexing;
 import static dev.vouch.support.Observe.await;
 
 import dev.vouch.score.NewSnapshot;
-import dev.vouch.score.SnapshotCommits;
+import dev.vouch.monitoring.DecisionWatch;
+import dev.vouch.support.Snapshots;
 import io.vertx.sqlclient.Pool;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,12 +29,14 @@ public final class JobWrites {
     return await(new JobStore(pool).claim(owner, now, now.plus(Duration.ofMinutes(5))));
   }
 
-  /** The run's commit, in the shape of Pipeline.commit: job done, snapshot, notification, one transaction. */
+  /**
+   * The run's commit as Pipeline.commit runs it (watch locks, job done, snapshot, notification,
+   * one transaction), with the decision watch of production.
+   */
   public static boolean commit(Pool pool, IndexJob job, String owner, NewSnapshot s, Instant now) {
+    CommitWatch watch = new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)).reindexing();
     try {
-      await(pool.withTransaction(conn -> JobStore.done(conn, job, owner, now)
-          .compose(v -> JobStore.attestationFacts(conn, job.wallet()))
-          .compose(facts -> SnapshotCommits.commit(conn, s))
+      await(pool.withTransaction(conn -> JobStore.commitRun(conn, job, owner, now, watch, facts -> s)
           .compose(id -> JobStore.notifySnapshot(conn, job.wallet()))));
       return true;
     } catch (RuntimeException leaseLost) {
