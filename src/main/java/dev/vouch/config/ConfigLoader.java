@@ -66,6 +66,7 @@ public final class ConfigLoader {
     try {
       AppConfig read = YAML.treeToValue(tree, AppConfig.class);
       validate(read);
+      requireSealingKey(read, env);
       return read.withChains(read.chains().stream().map(c -> c.withKeys(env)).toList());
     } catch (JsonMappingException e) {
       throw new IllegalArgumentException(describe(e, file, chainsFile), e);
@@ -163,6 +164,25 @@ public final class ConfigLoader {
       case "List" -> "a list (comma-separated in an environment variable)";
       default -> "a " + type.getSimpleName();
     };
+  }
+
+  /** How a production deployment says so: the only place the service tells environments apart. */
+  static final String ENVIRONMENT = "VOUCH_ENV";
+
+  /**
+   * The webhook sealing key: 64 hex characters when set; and set in production ({@code
+   * VOUCH_ENV=production}), where the fallback key kept in the same database would let one copy
+   * of the database open every endpoint's signing secret.
+   */
+  private static void requireSealingKey(AppConfig config, Map<String, String> env) {
+    String key = config.monitoring().webhooks().secretKey() == null ? "" : config.monitoring().webhooks().secretKey().trim();
+    if (!key.isEmpty() && !key.matches("[0-9a-fA-F]{64}")) {
+      throw new IllegalArgumentException(setting("monitoring.webhooks.secretKey") + " must be 64 hex characters (32 bytes)");
+    }
+    if (key.isEmpty() && "production".equalsIgnoreCase(env.getOrDefault(ENVIRONMENT, "").trim())) {
+      throw new IllegalArgumentException(ENVIRONMENT + "=production: " + setting("monitoring.webhooks.secretKey")
+          + " must be set (64 hex characters from a secret store); the key kept in the database is for development only");
+    }
   }
 
   private static void validate(AppConfig config) {

@@ -26,6 +26,8 @@ final class MonitorMetrics {
   static final String EVENTS = "vouch.monitor.events";
   /** Rows the retention job deleted, by table (events, deliveries). */
   static final String PRUNED = "vouch.monitor.pruned";
+  /** Open deliveries given up because their endpoint was disabled. */
+  static final String GIVEN_UP = "vouch.webhook.deliveries.given.up";
 
   /** Attempt buckets (seconds): receivers answer in milliseconds, the timeout is seconds. */
   private static final Duration[] ATTEMPT_SLO = {Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
@@ -58,6 +60,11 @@ final class MonitorMetrics {
 
   void pruned(String table, long rows) {
     Counter.builder(PRUNED).tag("table", table).register(registry).increment(rows);
+  }
+
+  void givenUp(long rows) {
+    Counter.builder(GIVEN_UP).description("open webhook deliveries given up because their endpoint was disabled")
+        .register(registry).increment(rows);
   }
 
   /**

@@ -280,9 +280,44 @@ final class MonitorQueries {
       RETURNING e.id, e.failing_since, e.consecutive_failures
       """;
 
-  /** $1 endpoint, $2 now, $3 reason. */
+  /**
+   * What a delivery given up because its endpoint is disabled becomes: failed for good (enabling
+   * the endpoint does not revive it; a replay does), its last attempt's error kept after the note.
+   */
+  private static final String GIVEN_UP = " state = 'failed', lease_owner = NULL, lease_expires_at = NULL,"
+      + " last_error = left('endpoint disabled; ' || coalesce(d.last_error, ''), 300)\n";
+
+  /**
+   * Disables endpoint $1 at $2 for reason $3 and gives up its pending deliveries in the same
+   * statement. Answers whether this call disabled it. Running ones finish their attempt; one that
+   * goes back to pending is given up by {@link #GIVE_UP_DISABLED}.
+   */
   static final String DISABLE = """
-      UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL
+      WITH e AS (
+        UPDATE webhook_endpoints SET disabled_at = $2, disabled_reason = $3 WHERE id = $1 AND disabled_at IS NULL
+        RETURNING id),
+      given AS (
+        UPDATE webhook_deliveries d SET """ + GIVEN_UP + """
+          FROM e WHERE d.endpoint_id = e.id AND d.state = 'pending'
+        RETURNING d.id)
+      SELECT (SELECT count(*) FROM e) AS disabled, (SELECT count(*) FROM given) AS given_up
+      """;
+
+  /**
+   * The retention pass's sweep: open deliveries of disabled endpoints (pending, or running with
+   * an expired lease) given up, at most $2, so none waits forever and retention can prune them.
+   * $1 now.
+   */
+  static final String GIVE_UP_DISABLED = """
+      WITH doomed AS (
+        SELECT d.id FROM webhook_endpoints e
+          JOIN webhook_deliveries d ON d.endpoint_id = e.id
+         WHERE e.disabled_at IS NOT NULL
+           AND (d.state = 'pending' OR (d.state = 'running' AND d.lease_expires_at < $1))
+         ORDER BY d.id LIMIT $2
+         FOR UPDATE OF d SKIP LOCKED)
+      UPDATE webhook_deliveries d SET """ + GIVEN_UP + """
+        FROM doomed WHERE d.id = doomed.id
       """;
 
   /** Hands this owner's running deliveries back (a graceful stop); the claim does not count. $1 owner. */

@@ -14,10 +14,11 @@ import java.time.Instant;
 import java.util.logging.Logger;
 
 /**
- * Prunes the monitoring outbox (roles worker and all): delivered and failed webhook deliveries
- * of events older than {@code deliveryDays}, then events older than {@code eventDays} that no
- * delivery refers to any more. A pending or running delivery is never deleted, nor the event it
- * waits on (an endpoint disabled for weeks keeps its backlog). Every statement deletes at most
+ * Prunes the monitoring outbox (roles worker and all): gives up the open deliveries of disabled
+ * endpoints (one whose attempt was running at the disable), then deletes delivered and failed
+ * webhook deliveries of events older than {@code deliveryDays}, then events older than
+ * {@code eventDays} that no delivery refers to any more. A pending or running delivery of an
+ * enabled endpoint is never deleted, nor the event it waits on. Every statement deletes at most
  * {@code batchSize} rows (short transactions, rows another worker holds are skipped), so several
  * workers may prune at once.
  */
@@ -103,15 +104,29 @@ public final class MonitorRetention extends VerticleBase {
     });
   }
 
-  /** One pass at {@code now}: deliveries first, so the events they held can go in the same pass. */
+  /**
+   * One pass at {@code now}: open deliveries of disabled endpoints are given up first, then
+   * deliveries go, so the events they held can go in the same pass.
+   */
   public Future<Pruned> prune(Instant now) {
     Instant deliveriesBefore = now.minus(Duration.ofDays(config.deliveryDays()));
     Instant eventsBefore = now.minus(Duration.ofDays(config.eventDays()));
-    return deliveries(deliveriesBefore, 0)
+    return giveUpDisabled(now, 0)
+        .onSuccess(metrics::givenUp)
+        .compose(given -> deliveries(deliveriesBefore, 0))
         .onSuccess(d -> metrics.pruned("deliveries", d))
         .compose(d -> events(eventsBefore, Instant.EPOCH, 0, 0)
             .onSuccess(e -> metrics.pruned("events", e))
             .map(e -> new Pruned(d, e)));
+  }
+
+  private Future<Long> giveUpDisabled(Instant now, long sofar) {
+    return db.write(c -> c.preparedQuery(MonitorQueries.GIVE_UP_DISABLED)
+            .execute(Tuple.of(MonitorServices.utc(now), config.batchSize())))
+        .compose(rows -> {
+          long n = rows.rowCount();
+          return n < config.batchSize() || stopped ? Future.succeededFuture(sofar + n) : giveUpDisabled(now, sofar + n);
+        });
   }
 
   private Future<Long> deliveries(Instant before, long sofar) {

@@ -8,7 +8,6 @@ import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import dev.vouch.store.Gateway;
-import io.vertx.sqlclient.Pool;
 import java.time.Clock;
 import java.util.HexFormat;
 
@@ -23,15 +22,14 @@ public final class Monitoring {
   /** Deploys the worker parts when the role runs them; the services are for the API routes. */
   public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
       DecisionWatch watch, Metering metering, Decisions decisions, Screening screening) {
-    Pool pool = db.primaryPool();
     return secrets(db, config.monitoring().webhooks()).compose(secrets -> {
       MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {
         return Future.succeededFuture(services);
       }
-      return vertx.deployVerticle(new ScreeningSync(pool, screening, watch, clock,
+      return vertx.deployVerticle(new ScreeningSync(db, screening, watch, clock,
               config.monitoring().screeningCheckMillis()))
-          .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(pool, clock, config.monitoring().webhooks(),
+          .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(db, clock, config.monitoring().webhooks(),
               secrets, Metrics.of(vertx))))
           .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention(),
               Metrics.of(vertx))))

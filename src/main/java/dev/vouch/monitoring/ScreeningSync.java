@@ -6,7 +6,7 @@ import dev.vouch.screening.model.Listing;
 import dev.vouch.screening.model.ScreeningSet;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.sqlclient.Pool;
+import dev.vouch.store.Gateway;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
@@ -35,7 +35,7 @@ public final class ScreeningSync extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(ScreeningSync.class.getName());
   private static final ThrottledLog FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
 
-  private final Pool pool;
+  private final Gateway db;
   private final Screening screening;
   private final DecisionWatch watch;
   private final Clock clock;
@@ -43,8 +43,8 @@ public final class ScreeningSync extends VerticleBase {
   private ScreeningSet announced;
   private boolean busy;
 
-  public ScreeningSync(Pool pool, Screening screening, DecisionWatch watch, Clock clock, long everyMillis) {
-    this.pool = pool;
+  public ScreeningSync(Gateway db, Screening screening, DecisionWatch watch, Clock clock, long everyMillis) {
+    this.db = db;
     this.screening = screening;
     this.watch = watch;
     this.clock = clock;
@@ -76,9 +76,15 @@ public final class ScreeningSync extends VerticleBase {
     });
   }
 
+  /**
+   * A refresh may change thousands of watched wallets in one transaction: a worker's deadline
+   * (as a snapshot commit's), not an API request's.
+   */
+  static final int SYNC_DEADLINE_MS = 60_000;
+
   /** Writes the differences of {@code set} from the stored listings; how many addresses changed. */
   Future<Integer> sync(ScreeningSet set) {
-    return pool.withTransaction(conn -> conn.query(MonitorQueries.LOCK_SCREENING).execute()
+    return db.transaction(conn -> conn.query(MonitorQueries.LOCK_SCREENING).execute()
         .compose(v -> conn.query(MonitorQueries.ALL_LISTINGS).execute())
         .compose(rows -> {
           Map<String, Set<Listing>> stored = new HashMap<>();
@@ -103,7 +109,7 @@ public final class ScreeningSync extends VerticleBase {
           List<String> wallets = List.copyOf(changed);
           return watch.around(conn, wallets, DecisionWatch.Cause.screening, clock.instant(),
               () -> replace(conn, wallets, set)).map(wallets.size());
-        }));
+        }), SYNC_DEADLINE_MS);
   }
 
   private static Future<Void> replace(SqlConnection conn, List<String> wallets, ScreeningSet set) {

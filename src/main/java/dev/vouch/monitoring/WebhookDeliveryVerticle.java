@@ -14,7 +14,7 @@ import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.core.net.SocketAddress;
-import io.vertx.sqlclient.Pool;
+import dev.vouch.store.Gateway;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import java.lang.management.ManagementFactory;
@@ -43,7 +43,7 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private static final ThrottledLog FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
   private static final int ERROR_MAX = 300;
 
-  private final Pool pool;
+  private final Gateway db;
   private final MonitorMetrics metrics;
   private final Clock clock;
   private final AppConfig.Webhooks config;
@@ -55,9 +55,9 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private boolean claiming;
   private boolean stopped;
 
-  public WebhookDeliveryVerticle(Pool pool, Clock clock, AppConfig.Webhooks config, WebhookSecrets secrets,
+  public WebhookDeliveryVerticle(Gateway db, Clock clock, AppConfig.Webhooks config, WebhookSecrets secrets,
       MeterRegistry registry) {
-    this.pool = pool;
+    this.db = db;
     this.metrics = new MonitorMetrics(registry).withBacklog();
     this.clock = clock;
     this.config = config;
@@ -83,12 +83,12 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopped = true;
-    return pool.preparedQuery(MonitorQueries.RELEASE).execute(Tuple.of(owner))
+    return db.write(c -> c.preparedQuery(MonitorQueries.RELEASE).execute(Tuple.of(owner)))
         .transform(ar -> http.close());
   }
 
   private void backlog() {
-    pool.query(BACKLOG).execute().onSuccess(rows -> {
+    db.read(c -> c.query(BACKLOG).execute()).onSuccess(rows -> {
       Row r = rows.iterator().next();
       metrics.pending.set(r.getLong("pending"));
       metrics.running.set(r.getLong("running"));
@@ -107,13 +107,13 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     }
     claiming = true;
     Instant now = clock.instant();
-    pool.preparedQuery(MonitorQueries.CLAIM)
-        .execute(Tuple.of(owner, MonitorServices.utc(now), MonitorServices.utc(now.plusSeconds(config.leaseSeconds())), free))
+    db.write(c -> c.preparedQuery(MonitorQueries.CLAIM)
+        .execute(Tuple.of(owner, MonitorServices.utc(now), MonitorServices.utc(now.plusSeconds(config.leaseSeconds())), free)))
         .compose(rows -> {
           List<Long> ids = new ArrayList<>();
           rows.forEach(r -> ids.add(r.getLong("id")));
           return ids.isEmpty() ? Future.succeededFuture(List.<Row>of())
-              : pool.preparedQuery(MonitorQueries.ATTEMPT_INPUTS).execute(Tuple.of(ids.toArray(Long[]::new)))
+              : db.readPrimary(c -> c.preparedQuery(MonitorQueries.ATTEMPT_INPUTS).execute(Tuple.of(ids.toArray(Long[]::new))))
                   .map(inputs -> {
                     List<Row> out = new ArrayList<>();
                     inputs.forEach(out::add);
@@ -128,7 +128,9 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
           }
           for (Row r : ar.result()) {
             running++;
-            attempt(r).onComplete(x -> {
+            // compose: a throw while preparing the attempt fails its future instead of escaping
+            // with the slot taken.
+            Future.succeededFuture(r).compose(this::attempt).onComplete(x -> {
               running--;
               if (x.failed()) {
                 FAILURES.warn(() -> "webhook attempt could not be recorded: " + x.cause());
@@ -172,7 +174,13 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     long delivery = r.getLong("delivery_id");
     Instant eventAt = r.getOffsetDateTime("created_at").toInstant();
     long started = System.nanoTime();
-    return send(r).recover(t -> Future.succeededFuture(new Outcome(null, t.getMessage() == null
+    Future<Outcome> sent;
+    try {
+      sent = send(r);
+    } catch (RuntimeException e) {
+      sent = Future.failedFuture(e); // a secret that does not open: a failed attempt, retried like any
+    }
+    return sent.recover(t -> Future.succeededFuture(new Outcome(null, t.getMessage() == null
             ? t.getClass().getSimpleName() : t.getMessage())))
         .compose(outcome -> outcome.ok() ? delivered(delivery, outcome.status(), started)
             : failed(delivery, r.getInteger("attempts"), eventAt, outcome, started));
@@ -233,8 +241,8 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
 
   private Future<Void> delivered(long delivery, int status, long started) {
     long nanos = System.nanoTime() - started;
-    return pool.preparedQuery(MonitorQueries.DELIVERED)
-        .execute(Tuple.of(delivery, owner, MonitorServices.utc(clock.instant()), status))
+    return db.write(c -> c.preparedQuery(MonitorQueries.DELIVERED)
+        .execute(Tuple.of(delivery, owner, MonitorServices.utc(clock.instant()), status)))
         .onSuccess(rows -> metrics.attempt(rows.rowCount() == 0 ? "lease_lost" : "delivered", nanos))
         .mapEmpty();
   }
@@ -249,10 +257,10 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
           boolean giveUp = schedule.givesUp(eventAt, next);
           gaveUp[0] = giveUp;
           String error = outcome.error() == null ? "failed" : outcome.error();
-          return pool.preparedQuery(MonitorQueries.ATTEMPT_FAILED).execute(Tuple.tuple()
+          return db.write(c -> c.preparedQuery(MonitorQueries.ATTEMPT_FAILED).execute(Tuple.tuple()
               .addLong(delivery).addString(owner).addOffsetDateTime(MonitorServices.utc(now))
               .addInteger(outcome.status()).addOffsetDateTime(MonitorServices.utc(next)).addBoolean(giveUp)
-              .addString(error.length() > ERROR_MAX ? error.substring(0, ERROR_MAX) : error));
+              .addString(error.length() > ERROR_MAX ? error.substring(0, ERROR_MAX) : error)));
         })
         .compose(rows -> {
           metrics.attempt(rows.size() == 0 ? "lease_lost" : gaveUp[0] ? "gave_up" : "retry", nanos);
@@ -268,10 +276,12 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
           String reason = "Disabled after " + streak + " failed attempts in a row since " + since + "; last: "
               + (outcome.error() == null ? "failed" : outcome.error());
           LOG.warning(() -> "webhook endpoint " + e.getLong("id") + " disabled: " + reason);
-          return pool.preparedQuery(MonitorQueries.DISABLE).execute(Tuple.of(e.getLong("id"), MonitorServices.utc(now),
-              reason)).onSuccess(d -> {
-                if (d.rowCount() > 0) {
+          return db.write(c -> c.preparedQuery(MonitorQueries.DISABLE).execute(Tuple.of(e.getLong("id"),
+              MonitorServices.utc(now), reason))).onSuccess(d -> {
+                Row done = d.iterator().next();
+                if (done.getLong("disabled") > 0) {
                   metrics.disabled();
+                  metrics.givenUp(done.getLong("given_up"));
                 }
               }).mapEmpty();
         });

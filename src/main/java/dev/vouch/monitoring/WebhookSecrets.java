@@ -64,7 +64,7 @@ final class WebhookSecrets {
       c.init(Cipher.DECRYPT_MODE, key, new GCMParameterSpec(128, sealed, 0, NONCE));
       c.updateAAD(Long.toString(endpointId).getBytes(StandardCharsets.US_ASCII));
       return new String(c.doFinal(sealed, NONCE, sealed.length - NONCE), StandardCharsets.US_ASCII);
-    } catch (GeneralSecurityException e) {
+    } catch (GeneralSecurityException | IllegalArgumentException e) { // a wrong key, or a truncated value
       throw new IllegalStateException("cannot open the secret of webhook endpoint " + endpointId
           + " (was monitoring.webhooks.secretKey changed?)", e);
     }

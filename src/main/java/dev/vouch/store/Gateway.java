@@ -123,7 +123,21 @@ public final class Gateway {
    */
   public <T> Future<T> transaction(Function<SqlConnection, Future<T>> op, int deadlineMs) {
     // A deadlock or serialization victim is rerun whole (Contention); each attempt has the deadline.
-    return Contention.retried(() -> primary.run(client -> primary.pool().withTransaction(op), deadlineMs, true));
+    return Contention.retried(() -> primary.run(client -> inTransaction((SqlConnection) client, op), deadlineMs, true));
+  }
+
+  /** Pool.withTransaction on the connection the server holds (so a deadline can cancel it). */
+  private static <T> Future<T> inTransaction(SqlConnection conn, Function<SqlConnection, Future<T>> op) {
+    return conn.begin().compose(tx -> {
+      Future<T> done;
+      try {
+        done = op.apply(conn);
+      } catch (RuntimeException e) {
+        done = Future.failedFuture(e);
+      }
+      return done.compose(v -> tx.commit().map(v),
+          t -> tx.rollback().transform(x -> Future.<T>failedFuture(t)));
+    });
   }
 
   /** Whether any server may answer reads now (readiness: a pod serving reads from a replica stays in). */

@@ -188,26 +188,83 @@ final class Server {
 
   /**
    * Runs the operation through this server's breaker, within the deadline; every failure leaves
-   * translated. A deadline only stops the wait: the statement may still run. Reads go to the
-   * pipelining client (one statement each, so nothing depends on which connection answers),
-   * writes and transactions to the pool.
+   * translated. Reads go to the pipelining client (one statement each, so nothing depends on
+   * which connection answers), whose sessions' {@code statement_timeout} is the read deadline
+   * ({@link Pools#reads}), so the server ends a read the gateway stopped waiting for. Writes and
+   * transactions hold a pool connection of their own ({@link Held}): at the deadline the
+   * statement on it is cancelled.
    */
   <T> Future<T> run(Function<SqlClient, Future<T>> op, int deadlineMs, boolean write) {
-    return run(op, deadlineMs, write, write ? pool : reads);
+    if (!write) {
+      return run(op, deadlineMs, false, reads);
+    }
+    Held held = new Held();
+    return guarded(() -> pool.getConnection().compose(conn -> {
+      if (!held.start(conn)) {
+        conn.close(); // the deadline passed while waiting for it: the write never starts
+        return Future.failedFuture(new IllegalStateException("no connection within the deadline"));
+      }
+      return apply(op, conn).andThen(ar -> held.ended());
+    }), deadlineMs, true, held::missed);
   }
 
   private <T> Future<T> run(Function<SqlClient, Future<T>> op, int deadlineMs, boolean write, SqlClient client) {
+    return guarded(() -> apply(op, client), deadlineMs, write, () -> {});
+  }
+
+  private static <T> Future<T> apply(Function<SqlClient, Future<T>> op, SqlClient client) {
+    try {
+      return op.apply(client);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+  }
+
+  /**
+   * The connection one write or transaction holds. At a missed deadline the statement running on
+   * it is cancelled (the server's cancel request; a transaction then rolls back), so nothing runs
+   * on past the deadline; the connection goes back to the pool only once the operation ended and
+   * the cancel was answered, so a late cancel never lands on another caller's statement.
+   */
+  private static final class Held {
+    private SqlConnection conn;
+    private boolean late;
+    private boolean done;
+    private Future<Void> cancel;
+
+    /** False when the deadline already passed: the operation must not start. */
+    synchronized boolean start(SqlConnection c) {
+      conn = c;
+      return !late;
+    }
+
+    synchronized void missed() {
+      late = true;
+      if (conn != null && !done && cancel == null) {
+        cancel = conn instanceof io.vertx.pgclient.PgConnection pg
+            ? pg.cancelRequest().recover(t -> Future.succeededFuture()) : Future.succeededFuture();
+      }
+    }
+
+    synchronized void ended() {
+      done = true;
+      if (cancel == null) {
+        conn.close();
+      } else {
+        SqlConnection c = conn;
+        cancel.onComplete(x -> c.close());
+      }
+    }
+  }
+
+  private <T> Future<T> guarded(java.util.function.Supplier<Future<T>> work, int deadlineMs, boolean write,
+      Runnable onMissed) {
     if (!breaker.tryAcquirePermission()) {
       refused.increment();
       return Future.failedFuture(StoreException.refused(name, CallNotPermittedException.createCallNotPermittedException(breaker)));
     }
     long start = System.nanoTime();
-    Future<T> f;
-    try {
-      f = op.apply(client);
-    } catch (RuntimeException e) {
-      f = Future.failedFuture(e);
-    }
+    Future<T> f = work.get();
     Promise<T> answer = Promise.promise();
     InFlight pending = new InFlight(Vertx.currentContext(), answer, write);
     inFlight.add(pending);
@@ -219,6 +276,9 @@ final class Server {
       }
       // Only Future.timeout above fails with a TimeoutException; the driver's deadlines are other types.
       boolean missed = ar.cause() instanceof TimeoutException;
+      if (missed) {
+        onMissed.run();
+      }
       if (!missed && raisedByOperation(ar.cause())) {
         breaker.onSuccess(took, TimeUnit.NANOSECONDS); // the server answered; the operation refused
         return Future.failedFuture(ar.cause());

@@ -130,4 +130,19 @@ class ConfigLoaderTest {
         .hasMessageStartingWith("unknown setting http.bodyLimitByte (in " + misspelled + " or the environment); known at that level: ")
         .hasMessageContaining("bodyLimitBytes");
   }
+
+  @Test
+  void productionRefusesToStartWithoutAWebhookSealingKey() {
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_ENV", "production")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("VOUCH_ENV=production")
+        .hasMessageContaining("VOUCH_MONITORING_WEBHOOKS_SECRET_KEY");
+    String key = "ab".repeat(32);
+    assertThat(ConfigLoader.load(Map.of("VOUCH_ENV", "production", "VOUCH_MONITORING_WEBHOOKS_SECRET_KEY", key))
+        .monitoring().webhooks().secretKey()).isEqualTo(key);
+    // Anywhere else the key kept in the database still serves (development, tests, the embedded database).
+    assertThat(ConfigLoader.load(Map.of()).monitoring().webhooks().secretKey()).isEmpty();
+    assertThatThrownBy(() -> ConfigLoader.load(Map.of("VOUCH_MONITORING_WEBHOOKS_SECRET_KEY", "abc")))
+        .hasMessageContaining("64 hex characters");
+  }
 }
