@@ -254,9 +254,13 @@ export const getMetrics = (options) => (options?.client ?? client).get({ url: '/
  */
 export const getOpenApi = (options) => (options?.client ?? client).get({ url: '/openapi.yaml', ...options });
 /**
- * HTML reference rendered from this document; free, no key
+ * The API reference (Swagger UI, served from the service) reading this document; free, no key
  */
 export const getApiReference = (options) => (options?.client ?? client).get({ url: '/docs', ...options });
+/**
+ * A script, stylesheet or icon of the API reference (cached); free, no key
+ */
+export const getApiReferenceAsset = (options) => (options.client ?? client).get({ url: '/docs/{asset}', ...options });
 /**
  * The caller's watchlists with their sizes. Costs 1 unit.
  */

@@ -1910,11 +1910,26 @@ export type GetApiReferenceData = {
 };
 export type GetApiReferenceResponses = {
     /**
-     * HTML page
+     * HTML page; its scripts and styles come from /docs/{asset} only
      */
     200: string;
 };
 export type GetApiReferenceResponse = GetApiReferenceResponses[keyof GetApiReferenceResponses];
+export type GetApiReferenceAssetData = {
+    body?: never;
+    path: {
+        asset: 'swagger-ui-bundle.js' | 'swagger-ui.css' | 'favicon-32x32.png' | 'reference.js' | 'reference.css';
+    };
+    query?: never;
+    url: '/docs/{asset}';
+};
+export type GetApiReferenceAssetResponses = {
+    /**
+     * The asset
+     */
+    200: Blob | File;
+};
+export type GetApiReferenceAssetResponse = GetApiReferenceAssetResponses[keyof GetApiReferenceAssetResponses];
 export type ListWatchlistsData = {
     body?: never;
     path?: never;

@@ -17,6 +17,7 @@ import dev.vouch.monitoring.MonitorServices;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.Monitoring;
 import dev.vouch.ops.Metrics;
+import dev.vouch.ops.Tracing;
 import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
@@ -61,12 +62,14 @@ public final class VouchApp implements AutoCloseable {
   private final Budgeting budgets;
   private final SigningKeys receiptKeys;
   private final AutoCloseable jvmMetrics;
+  private final Tracing tracing;
   private volatile String httpDeployment;
   private volatile Screening screening;
 
   private VouchApp(Vertx vertx, Gateway db, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
-      Budgeting budgets, SigningKeys receiptKeys, AutoCloseable jvmMetrics) {
+      Budgeting budgets, SigningKeys receiptKeys, AutoCloseable jvmMetrics, Tracing tracing) {
     this.jvmMetrics = jvmMetrics;
+    this.tracing = tracing;
     this.vertx = vertx;
     this.db = db;
     this.embedded = embedded;
@@ -97,6 +100,11 @@ public final class VouchApp implements AutoCloseable {
 
   /** Blocking start, for the main thread and tests; never call from an event loop. */
   public static VouchApp start(AppConfig config, Clock clock) throws Exception {
+    return start(config, clock, Tracing.fromEnvironment(System.getenv()));
+  }
+
+  /** As {@link #start(AppConfig, Clock)} with the given tracing (closed with the app). */
+  public static VouchApp start(AppConfig config, Clock clock, Tracing tracing) throws Exception {
     EmbeddedDatabase embedded = startEmbeddedIfNeeded(config);
     DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
     Migrations.migrate(url);
@@ -106,10 +114,11 @@ public final class VouchApp implements AutoCloseable {
 
     PrometheusMeterRegistry registry = Metrics.registry();
     Vertx vertx = Vertx.builder()
-        .with(Metrics.vertxOptions().setEventLoopPoolSize(config.http().eventLoopThreads()))
+        .with(tracing.apply(Metrics.vertxOptions().setEventLoopPoolSize(config.http().eventLoopThreads())))
         .withMetrics(new MicrometerMetricsFactory(registry))
         .build();
     Metrics.attach(vertx, registry);
+    Tracing.attach(vertx, tracing);
     AutoCloseable jvmMetrics = Metrics.bindJvm(registry);
     List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
     busTypes.addAll(DecisionVerticle.BUS_TYPES);
@@ -119,7 +128,7 @@ public final class VouchApp implements AutoCloseable {
     Codecs.register(vertx, busTypes);
     Gateway db = Gateway.create(vertx, url, config.database(), registry);
     Budgeting budgets = Budgeting.create(vertx, db, config, clock, registry);
-    VouchApp app = new VouchApp(vertx, db, embedded, config, url, budgets, receiptKeys, jvmMetrics);
+    VouchApp app = new VouchApp(vertx, db, embedded, config, url, budgets, receiptKeys, jvmMetrics, tracing);
     try {
       app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
     } catch (Exception e) {
@@ -252,6 +261,7 @@ public final class VouchApp implements AutoCloseable {
     } catch (Exception e) {
       LOG.warning("vertx close: " + e.getMessage());
     }
+    tracing.close();
     try {
       jvmMetrics.close();
     } catch (Exception e) {

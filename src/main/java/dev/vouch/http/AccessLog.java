@@ -29,11 +29,17 @@ final class AccessLog {
   }
 
   void record(String requestId, String method, String path, int status, long startNanos) {
+    record(requestId, null, method, path, status, startNanos);
+  }
+
+  /** With the request's trace id when it is traced (null: not). */
+  void record(String requestId, String traceId, String method, String path, int status, long startNanos) {
     boolean error = status >= 500;
     if (!ACCESS.isLoggable(error ? Level.WARNING : Level.INFO) || !(error || admit())) {
       return;
     }
-    String line = "{\"requestId\":\"" + requestId + "\",\"method\":\"" + jsonSafe(method) + "\",\"path\":\""
+    String line = "{\"requestId\":\"" + requestId + (traceId == null ? "" : "\",\"traceId\":\"" + traceId)
+        + "\",\"method\":\"" + jsonSafe(method) + "\",\"path\":\""
         + jsonSafe(path) + "\",\"status\":" + status + ",\"ms\":" + (System.nanoTime() - startNanos) / 10_000 / 100.0
         + "}";
     ACCESS.log(error ? Level.WARNING : Level.INFO, line);

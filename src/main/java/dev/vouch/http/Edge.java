@@ -9,6 +9,7 @@ import dev.vouch.bus.Failures;
 import dev.vouch.error.ApiError;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.ops.Tracing;
 import dev.vouch.store.StoreException;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
@@ -54,12 +55,15 @@ public final class Edge {
       long start = System.nanoTime();
       String id = RequestIds.accept(ctx.request().getHeader(RequestIds.HEADER));
       ctx.put(RequestIds.CONTEXT_KEY, id);
+      // The server span Vert.x opened for this request, when tracing is on (null otherwise).
+      String traceId = Tracing.currentTraceId();
+      ctx.put(RequestIds.TRACE_KEY, traceId);
       HttpServerResponse response = ctx.response().putHeader(RequestIds.HEADER, id).putHeader(NOSNIFF, NOSNIFF_VALUE);
       if (ctx.request().headers().contains(HttpHeaders.AUTHORIZATION)) {
         // A keyed answer is for that caller only; a route may still declare itself cacheable.
         response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
       }
-      ctx.addEndHandler(v -> accessLog.record(id, ctx.request().method().name(), ctx.request().path(),
+      ctx.addEndHandler(v -> accessLog.record(id, traceId, ctx.request().method().name(), ctx.request().path(),
           ctx.response().getStatusCode(), start));
       if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
         // Refused here: the router would fail decoding path parameters without saying why.
@@ -177,7 +181,8 @@ public final class Edge {
     if (t instanceof RateLimited limited) {
       RateHeaders.refused(ctx.response(), limited);
     }
-    ApiError e = toApiError(t, status, ctx.request().method(), ctx.get(RequestIds.CONTEXT_KEY));
+    ApiError e = toApiError(t, status, ctx.request().method(), RequestIds.forLog(ctx.get(RequestIds.CONTEXT_KEY),
+        ctx.get(RequestIds.TRACE_KEY)));
     if (e.status() == 503) {
       ctx.response().putHeader(RateHeaders.RETRY_AFTER, UNAVAILABLE_RETRY_AFTER);
     }

@@ -132,9 +132,7 @@ public final class HttpVerticle extends VerticleBase {
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
         .putHeader("Content-Type", "application/yaml").sendFile("openapi.yaml"));
-    String reference = ApiReference.load();
-    routes.addOpen(HttpMethod.GET, "/docs", ctx -> ctx.response()
-        .putHeader("Content-Type", "text/html; charset=utf-8").end(reference));
+    ApiReference.install(routes);
     routes.addOpen(HttpMethod.GET, "/health/live", ctx -> Edge.sendRaw(ctx, 200, "{\"status\":\"UP\"}"));
     routes.addOpen(HttpMethod.GET, "/health/ready", this::ready);
     routes.addOpen(HttpMethod.GET, "/metrics", PrometheusScrapingHandler.create(registry));

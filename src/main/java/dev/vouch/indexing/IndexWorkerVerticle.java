@@ -6,9 +6,12 @@ import dev.vouch.chain.ChainReaders;
 import dev.vouch.config.AppConfig;
 import dev.vouch.ops.Causes;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.ops.Tracing;
 import dev.vouch.screening.Screening;
 import dev.vouch.score.SnapshotCommits;
 import dev.vouch.store.StoreException;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import java.lang.management.ManagementFactory;
@@ -33,6 +36,9 @@ public final class IndexWorkerVerticle extends VerticleBase {
   /** How often the queue gauges are refreshed from PostgreSQL. */
   private static final long COUNT_EVERY_MS = 15_000;
   /** The poll fails once a second while the database is down: one line per interval. */
+  private static final AttributeKey<Long> JOB_ID = AttributeKey.longKey("vouch.job.id");
+  private static final AttributeKey<String> JOB_KIND = AttributeKey.stringKey("vouch.job.kind");
+  private static final AttributeKey<String> WALLET = AttributeKey.stringKey("vouch.wallet");
   private static final ThrottledLog CLAIM_FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
 
   private final JobStore jobs;
@@ -141,7 +147,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
     long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
         .onFailure(t -> LOG.warning(() -> "lease renewal of job " + job.id() + " failed: " + t.getMessage())));
     long start = System.nanoTime();
-    pipeline.run(job, owner, () -> stopped).onComplete(ar -> {
+    Tracing.of(vertx).span(vertx, "index job " + job.kind(), Attributes.of(JOB_ID, job.id(), JOB_KIND,
+        job.kind(), WALLET, job.wallet()), () -> pipeline.run(job, owner, () -> stopped)).onComplete(ar -> {
       vertx.cancelTimer(renewal);
       running--;
       metrics.runningLocal.set(running);

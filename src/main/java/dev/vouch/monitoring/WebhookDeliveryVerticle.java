@@ -3,6 +3,9 @@ package dev.vouch.monitoring;
 import dev.vouch.config.AppConfig;
 import dev.vouch.monitoring.model.DeliverySchedule;
 import dev.vouch.ops.ThrottledLog;
+import dev.vouch.ops.Tracing;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -42,6 +45,8 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(WebhookDeliveryVerticle.class.getName());
   private static final ThrottledLog FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
   private static final int ERROR_MAX = 300;
+  private static final AttributeKey<Long> DELIVERY_ID = AttributeKey.longKey("vouch.webhook.delivery_id");
+  private static final AttributeKey<Long> ENDPOINT_ID = AttributeKey.longKey("vouch.webhook.endpoint_id");
 
   private final Gateway db;
   private final MonitorMetrics metrics;
@@ -130,7 +135,8 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
             running++;
             // compose: a throw while preparing the attempt fails its future instead of escaping
             // with the slot taken.
-            Future.succeededFuture(r).compose(this::attempt).onComplete(x -> {
+            Tracing.of(vertx).span(vertx, "webhook attempt", Attributes.of(DELIVERY_ID, r.getLong("delivery_id"),
+                ENDPOINT_ID, endpointId(r)), () -> Future.succeededFuture(r).compose(this::attempt)).onComplete(x -> {
               running--;
               if (x.failed()) {
                 FAILURES.warn(() -> "webhook attempt could not be recorded: " + x.cause());

@@ -86,7 +86,7 @@ class EdgeTest {
     for (var path = doc.get("paths").fields(); path.hasNext(); ) {
       var entry = path.next();
       String concrete = entry.getKey().replace("{wallet}", WALLET).replace("{username}", "alice.vouch")
-          .replace("{id}", "rcp_AAAAAAAAAAAAAAAA");
+          .replace("{id}", "rcp_AAAAAAAAAAAAAAAA").replace("{asset}", "reference.js");
       for (var method = entry.getValue().fieldNames(); method.hasNext(); ) {
         HttpMethod m = HttpMethod.valueOf(method.next().toUpperCase());
         var r = app.send(m, concrete, m == HttpMethod.POST ? Buffer.buffer("{}") : null,

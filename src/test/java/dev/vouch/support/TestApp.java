@@ -3,6 +3,7 @@ package dev.vouch.support;
 import dev.vouch.VouchApp;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ConfigLoader;
+import dev.vouch.ops.Tracing;
 import dev.vouch.store.DatabaseUrl;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -69,6 +70,11 @@ public final class TestApp implements AutoCloseable {
 
   /** Another instance on an existing database (several processes sharing one Postgres). */
   public static TestApp startOn(DatabaseUrl db, Map<String, String> overrides) {
+    return startOn(db, overrides, null);
+  }
+
+  /** Traced by {@code tracing}; null: by the OTEL_* overrides, as the service reads its environment. */
+  public static TestApp startOn(DatabaseUrl db, Map<String, String> overrides, Tracing tracing) {
     try {
       int port = freePort();
       Map<String, String> env = new HashMap<>();
@@ -88,7 +94,8 @@ public final class TestApp implements AutoCloseable {
       env.putAll(overrides);
       AppConfig config = ConfigLoader.load(env);
       MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));
-      return new TestApp(VouchApp.start(config, clock), clock, db, port);
+      return new TestApp(VouchApp.start(config, clock, tracing != null ? tracing : Tracing.fromEnvironment(env)),
+          clock, db, port);
     } catch (Exception e) {
       throw new IllegalStateException("cannot start the service", e);
     }

@@ -1,0 +1,163 @@
+package dev.vouch.ops;
+
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import io.vertx.core.internal.ContextInternal;
+import io.vertx.tracing.opentelemetry.OpenTelemetryOptions;
+import io.vertx.tracing.opentelemetry.VertxContextStorageProvider.VertxContextStorage;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.logging.Logger;
+
+/**
+ * OpenTelemetry through Vert.x's tracing SPI (docs/operations.md#tracing). Off unless an
+ * {@code OTEL_*} variable names an exporter or endpoint: then the SDK is configured by the
+ * standard variables (autoconfigure). Off, Vert.x gets no tracer at all and {@link #span} runs
+ * the work directly, so tracing costs nothing.
+ */
+public final class Tracing implements AutoCloseable {
+
+  private static final Logger LOG = Logger.getLogger(Tracing.class.getName());
+  static final String SCOPE = "dev.vouch";
+  private static final Tracing OFF = new Tracing(null);
+  private static final Map<Vertx, Tracing> BY_VERTX = new WeakHashMap<>();
+
+  private final OpenTelemetrySdk sdk;
+  private final Tracer tracer;
+
+  private Tracing(OpenTelemetrySdk sdk) {
+    this.sdk = sdk;
+    this.tracer = sdk == null ? null : sdk.getTracer(SCOPE);
+  }
+
+  public static Tracing off() {
+    return OFF;
+  }
+
+  /** A given SDK (tests: the in-memory exporter). */
+  public static Tracing with(OpenTelemetrySdk sdk) {
+    return new Tracing(sdk);
+  }
+
+  /**
+   * From the environment's {@code OTEL_*} variables. On when {@code OTEL_TRACES_EXPORTER} or an
+   * {@code OTEL_EXPORTER_OTLP_*ENDPOINT} is set and {@code OTEL_SDK_DISABLED} is not true. Metrics
+   * and logs stay with Prometheus and the JSON log unless their exporters are named too.
+   */
+  public static Tracing fromEnvironment(Map<String, String> env) {
+    if (!enabledBy(env)) {
+      return OFF;
+    }
+    Map<String, String> props = new HashMap<>();
+    props.put("otel.service.name", "vouch");
+    props.put("otel.metrics.exporter", "none");
+    props.put("otel.logs.exporter", "none");
+    env.forEach((k, v) -> {
+      if (k.startsWith("OTEL_")) {
+        props.put(k.toLowerCase(Locale.ROOT).replace('_', '.'), v);
+      }
+    });
+    OpenTelemetrySdk sdk = AutoConfiguredOpenTelemetrySdk.builder()
+        .disableShutdownHook()
+        .addPropertiesSupplier(() -> props)
+        .build().getOpenTelemetrySdk();
+    LOG.info(() -> "tracing on: exporter=" + props.getOrDefault("otel.traces.exporter", "otlp")
+        + " endpoint=" + props.getOrDefault("otel.exporter.otlp.traces.endpoint",
+            props.getOrDefault("otel.exporter.otlp.endpoint", "default")));
+    return new Tracing(sdk);
+  }
+
+  static boolean enabledBy(Map<String, String> env) {
+    if ("true".equalsIgnoreCase(env.get("OTEL_SDK_DISABLED"))) {
+      return false;
+    }
+    String exporter = env.get("OTEL_TRACES_EXPORTER");
+    if (exporter != null && !exporter.isBlank()) {
+      return !"none".equalsIgnoreCase(exporter.trim());
+    }
+    return notBlank(env.get("OTEL_EXPORTER_OTLP_ENDPOINT")) || notBlank(env.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"));
+  }
+
+  private static boolean notBlank(String s) {
+    return s != null && !s.isBlank();
+  }
+
+  public boolean on() {
+    return sdk != null;
+  }
+
+  /** Vert.x options with the tracer set when on; untouched when off. */
+  public VertxOptions apply(VertxOptions options) {
+    return sdk == null ? options : options.setTracingOptions(new OpenTelemetryOptions(sdk));
+  }
+
+  /** Makes this tracing reachable from code that only holds the Vert.x instance. */
+  public static synchronized void attach(Vertx vertx, Tracing tracing) {
+    BY_VERTX.put(vertx, tracing);
+  }
+
+  public static synchronized Tracing of(Vertx vertx) {
+    return BY_VERTX.getOrDefault(vertx, OFF);
+  }
+
+  /**
+   * Runs {@code work} under a span of its own, for work Vert.x does not trace (job runs, webhook
+   * attempts). The span is the parent of every client span the work makes (SQL, Redis, HTTP, event
+   * bus) because it runs on a duplicated context that holds it. Call on a Vert.x context.
+   */
+  public <T> Future<T> span(Vertx vertx, String name, Attributes attributes, Supplier<Future<T>> work) {
+    if (tracer == null) {
+      return work.get();
+    }
+    ContextInternal ctx = ((ContextInternal) vertx.getOrCreateContext()).duplicate();
+    Promise<T> done = ctx.promise();
+    ctx.runOnContext(v -> {
+      io.opentelemetry.context.Context parent = io.opentelemetry.context.Context.current();
+      Span span = tracer.spanBuilder(name).setParent(parent).setAllAttributes(attributes).startSpan();
+      // Never closed: the duplicated context lives exactly as long as this work.
+      VertxContextStorage.INSTANCE.attach(ctx, parent.with(span));
+      Future<T> f;
+      try {
+        f = work.get();
+      } catch (RuntimeException e) {
+        f = Future.failedFuture(e);
+      }
+      f.onComplete(ar -> {
+        if (ar.failed()) {
+          span.recordException(ar.cause());
+          span.setStatus(StatusCode.ERROR);
+        }
+        span.end();
+        done.handle(ar);
+      });
+    });
+    return done.future();
+  }
+
+  /** The trace id of the span current on this thread's Vert.x context, or null when none. */
+  public static String currentTraceId() {
+    SpanContext sc = Span.current().getSpanContext();
+    return sc.isValid() ? sc.getTraceId() : null;
+  }
+
+  /** Flushes what is buffered and stops the exporter. */
+  @Override
+  public void close() {
+    if (sdk != null) {
+      sdk.getSdkTracerProvider().shutdown().join(10, TimeUnit.SECONDS);
+    }
+  }
+}
