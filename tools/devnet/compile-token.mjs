@@ -14,7 +14,7 @@ const input = {
   settings: {
     optimizer: { enabled: true, runs: 200 },
     evmVersion: 'cancun',
-    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.methodIdentifiers'] } },
   },
 };
 const output = JSON.parse(solc.compile(JSON.stringify(input)));
@@ -27,6 +27,7 @@ const c = output.contracts['TestToken.sol'].TestToken;
 const json = JSON.stringify({
   compiler: solc.version(),
   abi: c.abi,
+  methods: c.evm.methodIdentifiers,
   bytecode: '0x' + c.evm.bytecode.object,
 }, null, 1) + '\n';
 const out = path.join(dir, 'contracts/TestToken.json');

@@ -122,7 +122,8 @@ final class Pipeline {
             .compose(v -> watch.around(conn, List.of(job.wallet()), now, () ->
                 JobStore.attestationFacts(conn, job.wallet())
                     .compose(facts -> SnapshotCommits.commit(conn, RunEvidence.snapshot(new RunEvidence.Input(
-                        job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow()))))
+                        job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior,
+                        readers.tokenRegistryHash())).orElseThrow()))))
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))
