@@ -49,6 +49,9 @@ final class BlockscoutReader extends ExplorerHistory {
       List<TokenTransfers.Raw> raws, Set<Map<String, String>> seen) {
     Map<String, String> q = new LinkedHashMap<>(cursor);
     q.put("type", "ERC-20");
+    if (client.source().pageSize() != DEFAULT_PAGE) {
+      q.put("items_count", Integer.toString(client.source().pageSize()));
+    }
     return client.get("/api/v2/addresses/" + wallet + "/token-transfers", q, r -> r).compose(r -> {
       if (r.status() == 404) {
         return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, false, cap));

@@ -15,6 +15,7 @@ import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Anvil;
+import dev.vouch.support.AnvilExplorer;
 import dev.vouch.support.ChainReading;
 import dev.vouch.support.Erc20;
 import dev.vouch.support.FaultyRpc;
@@ -158,6 +159,29 @@ class TokenEvidenceTest {
       // Only narrow ranges were answered, and together they cover the whole chain, block 0 included.
       assertThat(answered).allMatch(span -> span <= 4);
       assertThat(answered.stream().mapToLong(Long::longValue).sum()).isEqualTo(head + 1);
+    }
+  }
+
+  @Test
+  void etherscanAndBlockscoutTokenTransfersEqualTheChainPageByPage() {
+    try (AnvilExplorer explorer = AnvilExplorer.start(anvil)) {
+      ChainConfig rpc = chain(anvil.url, 1000);
+      ChainConfig.Source etherscan = new ChainConfig.Source(ChainConfig.SourceType.etherscan, explorer.etherscanUrl,
+          null, 0, 2, 0, null);
+      ChainConfig.Source blockscout = new ChainConfig.Source(ChainConfig.SourceType.blockscout, explorer.blockscoutUrl,
+          null, 0, 2, 0, null);
+      ChainRead viaBlockscout = reading.read(rpc.withSources(List.of(blockscout)), IX, w);
+      assertThat(viaBlockscout.source()).isEqualTo("blockscout");
+      assertThat(reported(viaBlockscout)).containsExactlyElementsOf(truth());
+      assertThat(viaBlockscout.tokens().unverified()).isEqualTo(2);
+      ChainRead viaEtherscan = reading.read(rpc.withSources(List.of(etherscan)), IX, w);
+      assertThat(viaEtherscan.source()).isEqualTo("etherscan");
+      // tokentx documents no log index: everything else must match, in the same order.
+      assertThat(reported(viaEtherscan)).usingElementComparatorIgnoringFields("logIndex").containsExactlyElementsOf(truth());
+      assertThat(viaEtherscan.tokens().unverified()).isEqualTo(2);
+      assertThat(explorer.requests).anyMatch(q -> "tokentx".equals(q.get("action")) && "2".equals(q.get("page")));
+      assertThat(explorer.requests).anyMatch(q -> q.getOrDefault("path", "").endsWith("/token-transfers")
+          && q.containsKey("block_number"));
     }
   }
 
