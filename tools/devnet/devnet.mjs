@@ -17,6 +17,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { seedTokens, SCENARIO } from './tokens.mjs';
+
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const RUN_DIR = path.join(HERE, 'run');
 const PID_FILE = path.join(RUN_DIR, 'devnet.pid');
@@ -235,6 +237,10 @@ function yamlFor(chains) {
       '    timeoutMs: 5000',
       '    concurrency: 8',
     );
+    if (c.tokens?.length) {
+      lines.push('    tokens:');
+      for (const t of c.tokens) lines.push(`      - { address: ${q(t.address)}, symbol: ${t.symbol}, decimals: ${t.decimals}, usd: ${t.usd} }`);
+    }
   }
   return lines.join('\n') + '\n';
 }
@@ -336,12 +342,19 @@ async function start(opts) {
     const rpc = rpcClient(c.rpcUrl);
     const id = parseInt(await waitReady(rpc, c.child, c.log, c.name), 16);
     if (id !== c.chainId) throw new Error(`${c.name}: eth_chainId ${id}, expected ${c.chainId}`);
-    return seedChain(rpc, c, c.index, genesis, now, bulk);
+    const seeded = await seedChain(rpc, c, c.index, genesis, now, bulk);
+    // Token scenario (issue 24) on history chains, after the native script, with its own accounts.
+    if (c.mode === 'history') {
+      seeded.tokens = await seedTokens(rpc, c, now);
+      c.tokens = seeded.tokens.registered;
+    }
+    return seeded;
   };
 
   const truthEntry = (c, seeded) => ({
     name: c.name, chainId: c.chainId, symbol: c.symbol, mode: c.mode, rpcUrl: c.rpcUrl,
     headBlock: seeded.head, contracts: seeded.contracts, addresses: seeded.addresses, txs: seeded.txs,
+    ...(seeded.tokens ? { tokens: seeded.tokens } : {}),
   });
 
   // stop: SIGTERM, then SIGKILL after 5 s; restart: stop if running, a fresh node on the same
@@ -413,6 +426,7 @@ async function start(opts) {
       genesisTimestamp: genesis,
       accounts: ACCOUNTS,
       contractRuntimeCode: COUNTER_RUNTIME,
+      scenario: SCENARIO,
       chains: chains.map((c, i) => truthEntry(c, seeded[i])),
     };
     fs.writeFileSync(truthPath, JSON.stringify(truth, null, 2) + '\n');
@@ -533,7 +547,15 @@ async function verify(opts) {
       const blk = blocks.get(tx.blockNumber);
       check(parseInt(blk.timestamp, 16) === tx.timestamp && blk.transactions.includes(tx.hash), `${c.name}: block ${tx.blockNumber} time/tx ${tx.hash}`);
     }
-    console.log(`${c.name}: checked ${Object.keys(c.addresses).length} addresses, ${c.txs.length} txs`);
+    for (const t of c.tokens?.transfers ?? []) {
+      const r = await rpc.call('eth_getTransactionReceipt', [t.hash]);
+      const l = r && r.logs.find((x) => parseInt(x.logIndex, 16) === t.logIndex);
+      check(l && l.address.toLowerCase() === t.token && '0x' + l.topics[1].slice(26) === t.from
+        && '0x' + l.topics[2].slice(26) === t.to && BigInt(l.data).toString() === t.value,
+        `${c.name}: token transfer ${t.hash}/${t.logIndex}`);
+    }
+    console.log(`${c.name}: checked ${Object.keys(c.addresses).length} addresses, ${c.txs.length} txs,`
+      + ` ${c.tokens?.transfers.length ?? 0} token transfers`);
   }
   console.log(failures ? `${failures} check(s) failed` : 'all checks passed');
   process.exit(failures ? 1 : 0);

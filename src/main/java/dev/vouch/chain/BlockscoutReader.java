@@ -36,6 +36,69 @@ final class BlockscoutReader extends ExplorerHistory {
     return new Paging(wallet, cap).next(Map.of());
   }
 
+  /**
+   * {@code /api/v2/addresses/{address}/token-transfers?type=ERC-20}, newest first, following the
+   * cursor like the transaction list.
+   */
+  @Override
+  public Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
+    return tokenPage(wallet, cap, Map.of(), new java.util.ArrayList<>(), new HashSet<>());
+  }
+
+  private Future<dev.vouch.chain.model.TokenOutcome> tokenPage(String wallet, int cap, Map<String, String> cursor,
+      List<TokenTransfers.Raw> raws, Set<Map<String, String>> seen) {
+    Map<String, String> q = new LinkedHashMap<>(cursor);
+    q.put("type", "ERC-20");
+    if (client.source().pageSize() != DEFAULT_PAGE) {
+      q.put("items_count", Integer.toString(client.source().pageSize()));
+    }
+    return client.get("/api/v2/addresses/" + wallet + "/token-transfers", q, r -> r).compose(r -> {
+      if (r.status() == 404) {
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, false, cap));
+      }
+      JsonNode items = r.body().get("items");
+      if (items == null || !items.isArray()) {
+        throw RpcShapes.malformed("blockscout answer without items");
+      }
+      for (JsonNode item : items) {
+        raws.add(tokenTransfer(item));
+      }
+      Map<String, String> next = cursor(r.body().get("next_page_params"));
+      if (next == null || raws.size() > cap) {
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, false, cap));
+      }
+      if (!seen.add(next)) {
+        throw RpcShapes.malformed("blockscout next_page_params repeats");
+      }
+      return tokenPage(wallet, cap, next, raws, seen);
+    });
+  }
+
+  /** One token transfer; the token's address is token.address_hash (v8+) or token.address. */
+  static TokenTransfers.Raw tokenTransfer(JsonNode t) {
+    JsonNode block = t.get("block_number");
+    JsonNode index = t.get("log_index");
+    if (block == null || !block.canConvertToLong() || block.asLong() < 0 || index == null || !index.canConvertToLong()) {
+      throw RpcShapes.malformed("token transfer without block_number or log_index");
+    }
+    Instant at;
+    try {
+      at = Instant.parse(RpcShapes.field(t, "timestamp").asText());
+    } catch (DateTimeParseException e) {
+      throw RpcShapes.malformed("timestamp is not ISO 8601");
+    }
+    JsonNode token = RpcShapes.field(t, "token");
+    JsonNode address = token.hasNonNull("address_hash") ? token.get("address_hash") : token.get("address");
+    String from = hashOf(t.get("from"), "from");
+    String to = hashOf(t.get("to"), "to");
+    if (from == null || to == null) {
+      throw RpcShapes.malformed("token transfer without from or to");
+    }
+    return new TokenTransfers.Raw(RpcShapes.hash(t.get("transaction_hash"), "transaction_hash"), block.asLong(),
+        index.asLong(), at, RpcShapes.address(address, "token.address"), from, to,
+        EtherscanReader.wei(RpcShapes.field(t, "total").get("value")));
+  }
+
   private final class Paging {
     final String wallet;
     final int cap;

@@ -76,8 +76,12 @@ final class ChainReaderVerticle extends VerticleBase {
   /** Source i, then the next on any failure; the last failure decides the chain's outcome. */
   private Future<ChainRead> tryFrom(int i, String wallet, List<String> tried, List<Throwable> failures) {
     HistorySource source = sources.get(i);
+    // Token transfers come from the same provider, so one answer is one provider's view; a failed
+    // token read fails the source like a failed history read (never native evidence without them).
     return source.history(wallet, chain.historyCap())
-        .map(h -> read(h, source.name(), tried))
+        .compose(h -> chain.tokens().isEmpty()
+            ? Future.succeededFuture(read(h, null, source.name(), tried))
+            : source.tokens(wallet, chain.historyCap()).map(t -> read(h, t, source.name(), tried)))
         .recover(t -> {
           ChainOutcome.Failed f = failed(source.name(), t);
           tried.add(source.name());
@@ -101,8 +105,9 @@ final class ChainReaderVerticle extends VerticleBase {
         });
   }
 
-  private ChainRead read(ChainOutcome.History h, String source, List<String> tried) {
-    return new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), h, source, tried);
+  private ChainRead read(ChainOutcome.History h, dev.vouch.chain.model.TokenOutcome tokens, String source,
+      List<String> tried) {
+    return new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), h, source, tried, tokens);
   }
 
   private static boolean unsupported(Throwable t) {

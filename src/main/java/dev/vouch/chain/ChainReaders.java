@@ -26,11 +26,18 @@ public final class ChainReaders {
   private final Vertx vertx;
   private final List<ChainConfig> chains;
   private final List<String> deployments;
+  private final String tokenRegistryHash;
 
-  private ChainReaders(Vertx vertx, List<ChainConfig> chains, List<String> deployments) {
+  private ChainReaders(Vertx vertx, List<ChainConfig> chains, List<String> deployments, String tokenRegistryHash) {
     this.vertx = vertx;
     this.chains = chains;
     this.deployments = deployments;
+    this.tokenRegistryHash = tokenRegistryHash;
+  }
+
+  /** The hash of the catalogue's token registry (recorded on every snapshot), null when it is empty. */
+  public String tokenRegistryHash() {
+    return tokenRegistryHash;
   }
 
   /** Event-bus address of one chain's reader. */
@@ -49,7 +56,8 @@ public final class ChainReaders {
     for (ChainConfig chain : indexed) {
       deployed.add(vertx.deployVerticle(new ChainReaderVerticle(chain, ix, checkAtStart)));
     }
-    return Future.all(deployed).map(all -> new ChainReaders(vertx, indexed, all.list()));
+    String registry = dev.vouch.config.TokenRegistry.hash(catalogue);
+    return Future.all(deployed).map(all -> new ChainReaders(vertx, indexed, all.list(), registry));
   }
 
   /** Chains a run covers: the catalogue entries that have RPC URLs. */

@@ -29,7 +29,7 @@ final class ChainSources {
     List<HistorySource> out = new ArrayList<>();
     for (ChainConfig.Source s : chain.sources()) {
       out.add(switch (s.type()) {
-        case otterscan -> otterscan(rpc, chain.pageSize());
+        case otterscan -> otterscan(rpc, chain, chain.pageSize());
         case etherscan -> new EtherscanReader(explorer(vertx, web, chain, s, ix, traffic));
         case blockscout -> new BlockscoutReader(explorer(vertx, web, chain, s, ix, traffic));
       });
@@ -43,7 +43,7 @@ final class ChainSources {
   }
 
   /** Otterscan's ots_searchTransactionsBefore over the chain's rpcUrls, one session per read. */
-  static HistorySource otterscan(RpcClient rpc, int pageSize) {
+  static HistorySource otterscan(RpcClient rpc, ChainConfig chain, int pageSize) {
     return new HistorySource() {
       @Override
       public String name() {
@@ -53,6 +53,11 @@ final class ChainSources {
       @Override
       public io.vertx.core.Future<dev.vouch.chain.model.ChainOutcome.History> history(String wallet, int cap) {
         return HistoryReader.read(rpc.session(), wallet, pageSize, cap);
+      }
+
+      @Override
+      public io.vertx.core.Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
+        return TransferLogReader.read(rpc.session(), chain, wallet, cap);
       }
     };
   }

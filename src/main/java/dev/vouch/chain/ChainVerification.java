@@ -155,7 +155,7 @@ public final class ChainVerification {
     Future<Void> methods;
     HistorySource history;
     if (s.type() == ChainConfig.SourceType.otterscan) {
-      history = ChainSources.otterscan(rpc, 1);
+      history = ChainSources.otterscan(rpc, chain, 1);
       methods = Future.succeededFuture();
     } else {
       ExplorerClient client = new ExplorerClient(vertx, web, chain, s, 0, config.indexing().rpcBackoffMs(),

@@ -41,6 +41,50 @@ final class EtherscanReader extends ExplorerHistory {
     return Future.all(top, internal).map(v -> merge(top.result(), internal.result(), cap));
   }
 
+  /**
+   * {@code tokentx}: the wallet's ERC-20 transfers, newest first, page by page within the result
+   * window (beyond it the read is capped: the newest window is what a first index needs).
+   */
+  @Override
+  public Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
+    return tokenPage(wallet, cap, 1, new ArrayList<>());
+  }
+
+  private Future<dev.vouch.chain.model.TokenOutcome> tokenPage(String wallet, int cap, int page,
+      List<TokenTransfers.Raw> raws) {
+    int offset = client.source().pageSize();
+    Map<String, String> q = new LinkedHashMap<>();
+    q.put("chainid", Long.toString(client.chain().chainId()));
+    q.put("module", "account");
+    q.put("action", "tokentx");
+    q.put("address", wallet);
+    q.put("startblock", "0");
+    q.put("endblock", END);
+    q.put("page", Integer.toString(page));
+    q.put("offset", Integer.toString(offset));
+    q.put("sort", "desc");
+    return client.get("", q, r -> items(r.body())).compose(items -> {
+      for (JsonNode item : items) {
+        raws.add(tokenTransfer(item, raws.size()));
+      }
+      boolean more = items.size() == offset;
+      if (!more || raws.size() > cap || (long) (page + 1) * offset > client.source().resultWindow()) {
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, more && raws.size() <= cap, cap));
+      }
+      return tokenPage(wallet, cap, page + 1, raws);
+    });
+  }
+
+  /** One tokentx item; without logIndex (older answers) the read order stands in for it. */
+  private static TokenTransfers.Raw tokenTransfer(JsonNode t, int ordinal) {
+    long logIndex = t.hasNonNull("logIndex") && !t.get("logIndex").asText().isEmpty()
+        ? decimal(t.get("logIndex"), "logIndex") : -ordinal;
+    return new TokenTransfers.Raw(RpcShapes.hash(t.get("hash"), "hash"), decimal(t.get("blockNumber"), "blockNumber"),
+        logIndex, Instant.ofEpochSecond(decimal(t.get("timeStamp"), "timeStamp")),
+        RpcShapes.address(t.get("contractAddress"), "contractAddress"), RpcShapes.address(t.get("from"), "from"),
+        RpcShapes.address(t.get("to"), "to"), wei(t.get("value")));
+  }
+
   /** The newest cap of the union of both lists; capped when the union holds more. */
   private static ChainOutcome.History merge(List<Entry> top, List<Entry> internal, int cap) {
     Map<String, Entry> union = new LinkedHashMap<>();

@@ -1,6 +1,7 @@
 package dev.vouch.chain;
 
 import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.TokenOutcome;
 import io.vertx.core.Future;
 
 /**
@@ -13,4 +14,10 @@ interface HistorySource {
   String name();
 
   Future<ChainOutcome.History> history(String wallet, int cap);
+
+  /**
+   * The wallet's ERC-20 transfers from the same provider, matched to the chain's registry; asked
+   * only when the chain registers tokens.
+   */
+  Future<TokenOutcome> tokens(String wallet, int cap);
 }

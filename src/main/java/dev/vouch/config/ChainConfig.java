@@ -15,6 +15,8 @@ import java.util.Map;
  * @param sources history providers in order of preference; empty = otterscan over rpcUrls
  * @param confirmations blocks (the transaction's own included) before an attested transaction is
  *     final (0 = 1)
+ * @param tokens the chain's token registry: ERC-20 contracts whose Transfer logs are evidence
+ *     (empty = no token reads on this chain)
  */
 public record ChainConfig(
     String name,
@@ -29,7 +31,8 @@ public record ChainConfig(
     int pageSize,
     int maxBatch,
     List<Source> sources,
-    int confirmations) {
+    int confirmations,
+    List<Token> tokens) {
 
   public enum EvidenceMode { history, aggregate }
 
@@ -77,7 +80,22 @@ public record ChainConfig(
     }
   }
 
+  /**
+   * One registered ERC-20 (issue 24). decimals is boxed so a missing value is refused at start-up
+   * rather than read as 0.
+   *
+   * @param usd a USD stablecoin valued at 1.00 per whole token
+   */
+  public record Token(String address, String symbol, Integer decimals, boolean usd) {
+
+    /** The address as the evidence stores it (lower case). */
+    public String key() {
+      return address.toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
   public ChainConfig {
+    tokens = tokens == null ? List.of() : List.copyOf(tokens);
     rpcUrls = rpcUrls == null ? List.of() : List.copyOf(rpcUrls);
     pageSize = pageSize <= 0 ? 100 : pageSize;
     maxBatch = maxBatch <= 0 ? 10 : maxBatch;
@@ -85,6 +103,14 @@ public record ChainConfig(
     sources = sources == null || sources.isEmpty()
         ? (rpcUrls.isEmpty() ? List.of() : List.of(Source.otterscan()))
         : List.copyOf(sources);
+  }
+
+  /** A catalogue entry without a token registry. */
+  public ChainConfig(String name, long chainId, String symbol, String explorer, EvidenceMode mode,
+      int historyCap, List<String> rpcUrls, int timeoutMs, int concurrency, int pageSize, int maxBatch,
+      List<Source> sources, int confirmations) {
+    this(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency, pageSize,
+        maxBatch, sources, confirmations, List.of());
   }
 
   /** A catalogue entry whose attested transactions are final at one confirmation. */
@@ -114,7 +140,19 @@ public record ChainConfig(
 
   public ChainConfig withSources(List<Source> newSources) {
     return new ChainConfig(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency,
-        pageSize, maxBatch, newSources, confirmations);
+        pageSize, maxBatch, newSources, confirmations, tokens);
+  }
+
+  public ChainConfig withTokens(List<Token> newTokens) {
+    return new ChainConfig(name, chainId, symbol, explorer, mode, historyCap, rpcUrls, timeoutMs, concurrency,
+        pageSize, maxBatch, sources, confirmations, newTokens);
+  }
+
+  /** Registered tokens by lower-case address. */
+  public Map<String, Token> tokensByAddress() {
+    Map<String, Token> out = new java.util.HashMap<>();
+    tokens.forEach(t -> out.put(t.key(), t));
+    return out;
   }
 
   /** Reads each source's API key from the environment variable it names. */

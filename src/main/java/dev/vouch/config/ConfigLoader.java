@@ -223,6 +223,7 @@ public final class ConfigLoader {
         requireHttpUrl(url, "chain " + chain.name() + ": rpcUrls must be http(s) URLs with a host");
       }
       validateSources(chain);
+      TokenRegistry.validate(chain);
     }
     if (config.models().screeningRefreshMinutes() < 0) {
       throw new IllegalArgumentException(setting("models.screeningRefreshMinutes") + " must be 0 or more");

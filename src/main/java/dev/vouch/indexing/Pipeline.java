@@ -120,7 +120,8 @@ final class Pipeline {
     // A large commit may take longer than an API write; the lease check inside keeps it single.
     return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
-                    job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior)).orElseThrow())
+                    job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior,
+                    readers.tokenRegistryHash())).orElseThrow())
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))

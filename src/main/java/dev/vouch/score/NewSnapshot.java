@@ -13,6 +13,9 @@ import java.util.TreeMap;
  * A snapshot an indexing run (or a test) commits; written whole or not at all.
  *
  * @param flaggedLists distinct flagged counterparties per screening list, by list name
+ * @param tokenFlows registered-token evidence per counterparty, chain and token (V70 token_flows)
+ * @param unverifiedTokenTransfers per chain id, transfers of tokens outside the registry (counted only)
+ * @param tokenRegistryHash TokenRegistry.hash of the registry in force, null without one
  */
 public record NewSnapshot(
     String wallet,
@@ -24,10 +27,23 @@ public record NewSnapshot(
     List<ChainRow> chains,
     List<CounterpartyRow> counterparties,
     Long jobId,
-    Map<String, Integer> flaggedLists) {
+    Map<String, Integer> flaggedLists,
+    List<TokenFlowRow> tokenFlows,
+    Map<Long, Long> unverifiedTokenTransfers,
+    String tokenRegistryHash) {
 
   public NewSnapshot {
     flaggedLists = flaggedLists == null ? Map.of() : Collections.unmodifiableSortedMap(new TreeMap<>(flaggedLists));
+    tokenFlows = tokenFlows == null ? List.of() : List.copyOf(tokenFlows);
+    unverifiedTokenTransfers = unverifiedTokenTransfers == null ? Map.of() : Map.copyOf(unverifiedTokenTransfers);
+  }
+
+  /** A snapshot without token evidence. */
+  public NewSnapshot(String wallet, Instant committedAt, ScoreResult score, Evidence evidence,
+      Instant firstActivityAt, List<String> activeChains, List<ChainRow> chains,
+      List<CounterpartyRow> counterparties, Long jobId, Map<String, Integer> flaggedLists) {
+    this(wallet, committedAt, score, evidence, firstActivityAt, activeChains, chains, counterparties, jobId,
+        flaggedLists, List.of(), Map.of(), null);
   }
 
   /** A snapshot without screening list hits. */
@@ -77,6 +93,25 @@ public record NewSnapshot(
       return new ChainRow(chainId, chain, status, true, standing, historyCapped,
           recencyReliable == null ? null : false, source, txCount, counterpartyCount, indexedAt, fallbackFrom,
           firstTxAt, failedTxCount, active);
+    }
+  }
+
+  /**
+   * Registered-token flows between the wallet and one counterparty on one chain, in one token.
+   *
+   * @param valueIn token base units
+   * @param usdIn set only for registered USD stablecoins (1.00 per whole token), else null
+   * @param txHashes newest first, distinct, at most {@link #MAX_HASHES}
+   */
+  public record TokenFlowRow(
+      String counterparty, long chainId, String token, String symbol, int decimals, int txIn, int txOut,
+      BigInteger valueIn, BigInteger valueOut, java.math.BigDecimal usdIn, java.math.BigDecimal usdOut,
+      Instant firstAt, Instant lastAt, List<String> txHashes) {
+
+    public static final int MAX_HASHES = 10;
+
+    public TokenFlowRow {
+      txHashes = List.copyOf(txHashes);
     }
   }
 

@@ -72,6 +72,7 @@ public final class SnapshotCommits {
         .map(rows -> rows.iterator().next().getLong(0))
         .compose(id -> insertChains(conn, id, s)
             .compose(v -> insertCounterparties(conn, id, s))
+            .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
             .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
@@ -197,6 +198,35 @@ public final class SnapshotCommits {
             .addArrayOfInteger(in).addArrayOfInteger(out).addArrayOfOffsetDateTime(first)
             .addArrayOfOffsetDateTime(last).addArrayOfString(valueIn).addArrayOfString(valueOut))
         .mapEmpty();
+  }
+
+  /** Token flows, unverified counts per chain and the registry's hash; nothing when there are none. */
+  private static Future<Void> insertTokenEvidence(SqlConnection conn, long id, NewSnapshot s) {
+    Future<Void> hash = s.tokenRegistryHash() == null ? Future.succeededFuture()
+        : conn.preparedQuery(SnapshotQueries.SET_TOKEN_REGISTRY).execute(Tuple.of(id, s.tokenRegistryHash())).mapEmpty();
+    return hash.compose(v -> {
+      if (s.unverifiedTokenTransfers().isEmpty()) {
+        return Future.<Void>succeededFuture();
+      }
+      List<Tuple> batch = new ArrayList<>();
+      s.unverifiedTokenTransfers().forEach((chain, n) -> batch.add(Tuple.of(id, chain, n)));
+      return conn.preparedQuery(SnapshotQueries.SET_UNVERIFIED_TOKENS).executeBatch(batch).mapEmpty();
+    }).compose(v -> {
+      if (s.tokenFlows().isEmpty()) {
+        return Future.<Void>succeededFuture();
+      }
+      List<Tuple> batch = new ArrayList<>(s.tokenFlows().size());
+      for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+        batch.add(Tuple.tuple().addLong(id).addString(f.counterparty()).addLong(f.chainId()).addString(f.token())
+            .addString(f.symbol()).addShort((short) f.decimals()).addInteger(f.txIn()).addInteger(f.txOut())
+            .addString(f.valueIn().toString()).addString(f.valueOut().toString())
+            .addString(f.usdIn() == null ? null : f.usdIn().toPlainString())
+            .addString(f.usdOut() == null ? null : f.usdOut().toPlainString())
+            .addOffsetDateTime(utc(f.firstAt())).addOffsetDateTime(utc(f.lastAt()))
+            .addArrayOfString(f.txHashes().toArray(String[]::new)));
+      }
+      return conn.preparedQuery(SnapshotQueries.INSERT_TOKEN_FLOW).executeBatch(batch).mapEmpty();
+    });
   }
 
   private static OffsetDateTime utc(Instant i) {

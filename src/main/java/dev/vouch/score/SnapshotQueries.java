@@ -32,6 +32,19 @@ final class SnapshotQueries {
    * before V10 lack the per-chain figures: activity then comes from the snapshot's active chains
    * and the first transaction from the chain's earliest counterparty interaction. $1 wallet.
    */
+  /** Token evidence (V70): written in the snapshot's own transaction, after its chains. */
+  static final String SET_TOKEN_REGISTRY = "UPDATE snapshots SET token_registry_hash = $2 WHERE id = $1";
+
+  static final String SET_UNVERIFIED_TOKENS =
+      "UPDATE snapshot_chains SET unverified_token_transfers = $3 WHERE snapshot_id = $1 AND chain_id = $2";
+
+  static final String INSERT_TOKEN_FLOW = """
+      INSERT INTO token_flows (snapshot_id, counterparty, chain_id, token, symbol, decimals, tx_in, tx_out,
+        value_in, value_out, usd_in, usd_out, first_at, last_at, tx_hashes)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::numeric, $10::text::numeric, $11::text::numeric, $12::text::numeric,
+        $13, $14, $15)
+      """;
+
   static final String PRIOR_CHAINS = """
       SELECT s.id AS snapshot_id, c.chain_id, c.chain, c.status, c.is_transient, c.is_standing,
              c.history_capped, c.recency_reliable, c.source, c.tx_count, c.counterparty_count,

@@ -33,7 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sort and the page x offset result window; proxy eth_blockNumber; status 0 answers such as
  * "No transactions found" and the rate-limit text) and of the Blockscout REST API v2
  * ({@code /api/v2/addresses/{address}/transactions} newest first with next_page_params,
- * {@code /api/v2/main-page/blocks}). Faults a real explorer produces can be switched on.
+ * {@code /api/v2/main-page/blocks}). Faults a real explorer produces can be switched on. ERC-20
+ * transfers, from the node's Transfer logs: Etherscan {@code tokentx} (documented fields, no log
+ * index) and Blockscout {@code /api/v2/addresses/{address}/token-transfers}.
  */
 public final class AnvilExplorer implements AutoCloseable {
 
@@ -139,6 +141,9 @@ public final class AnvilExplorer implements AutoCloseable {
         send(ex, 200, etherscan(q));
       } else if (path.equals("/api/v2/main-page/blocks")) {
         send(ex, 200, mainPageBlocks());
+      } else if (path.startsWith("/api/v2/addresses/") && path.endsWith("/token-transfers")) {
+        String address = path.substring("/api/v2/addresses/".length(), path.length() - "/token-transfers".length());
+        send(ex, 200, blockscoutTokens(address.toLowerCase(Locale.ROOT), q));
       } else if (path.startsWith("/api/v2/addresses/") && path.endsWith("/transactions")) {
         String address = path.substring("/api/v2/addresses/".length(), path.length() - "/transactions".length());
         JsonNode answer = blockscout(address.toLowerCase(Locale.ROOT), q);
@@ -169,6 +174,9 @@ public final class AnvilExplorer implements AutoCloseable {
     String action = q.getOrDefault("action", "");
     if (module.equals("proxy") && action.equals("eth_blockNumber")) {
       return MAPPER.createObjectNode().put("jsonrpc", "2.0").put("id", 83).put("result", anvil.rpc("eth_blockNumber").asText());
+    }
+    if (module.equals("account") && action.equals("tokentx")) {
+      return tokentx(q);
     }
     if (!module.equals("account") || !(action.equals("txlist") || action.equals("txlistinternal"))) {
       return notOk("Error! Missing Or invalid Module name");
@@ -368,6 +376,104 @@ public final class AnvilExplorer implements AutoCloseable {
   /** Blockscout answers checksummed addresses; upper-casing some letters is enough to prove we lowercase. */
   private static String checksumLike(String a) {
     return "0x" + a.substring(2).toUpperCase(Locale.ROOT);
+  }
+
+  // ---- token transfers ----
+
+  static final String TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+
+  /** The chain's ERC-20 Transfer logs naming the address (three topics), newest first. */
+  private List<JsonNode> transferLogs(String address) {
+    JsonNode logs = anvil.rpc("eth_getLogs", Map.of("fromBlock", "0x0", "toBlock", "latest", "topics", List.of(TRANSFER)));
+    List<JsonNode> out = new ArrayList<>();
+    for (JsonNode l : logs) {
+      JsonNode t = l.get("topics");
+      if (t.size() == 3 && (address.equals(topicAddress(t.get(1))) || address.equals(topicAddress(t.get(2))))) {
+        out.add(l);
+      }
+    }
+    out.sort(Comparator.comparingLong((JsonNode l) -> hex(l.get("blockNumber"))).thenComparingLong(l -> hex(l.get("logIndex"))).reversed());
+    return out;
+  }
+
+  private static String topicAddress(JsonNode topic) {
+    return "0x" + topic.asText().substring(26).toLowerCase(Locale.ROOT);
+  }
+
+  private JsonNode tokentx(Map<String, String> q) {
+    String address = q.getOrDefault("address", "").toLowerCase(Locale.ROOT);
+    int page = Integer.parseInt(q.getOrDefault("page", "1"));
+    int offset = Integer.parseInt(q.getOrDefault("offset", "10000"));
+    if ((long) page * offset > resultWindow) {
+      return notOk("Result window is too large, PageNo x Offset size must be less than or equal to " + resultWindow);
+    }
+    List<JsonNode> logs = transferLogs(address);
+    int from = (page - 1) * offset;
+    if (from >= logs.size()) {
+      ObjectNode none = MAPPER.createObjectNode().put("status", "0").put("message", "No transactions found");
+      none.putArray("result");
+      return none;
+    }
+    ObjectNode ok = MAPPER.createObjectNode().put("status", "1").put("message", "OK");
+    ArrayNode result = ok.putArray("result");
+    for (JsonNode l : logs.subList(from, Math.min(logs.size(), from + offset))) {
+      JsonNode block = block(hex(l.get("blockNumber")));
+      result.add(MAPPER.createObjectNode()
+          .put("blockNumber", dec(l.get("blockNumber")))
+          .put("timeStamp", dec(block.get("timestamp")))
+          .put("hash", l.get("transactionHash").asText())
+          .put("blockHash", l.get("blockHash").asText())
+          .put("from", topicAddress(l.get("topics").get(1)))
+          .put("contractAddress", lower(l.get("address")))
+          .put("to", topicAddress(l.get("topics").get(2)))
+          .put("value", new BigInteger(l.get("data").asText().substring(2), 16).toString())
+          .put("tokenName", "")
+          .put("tokenSymbol", "")
+          .put("tokenDecimal", "")
+          .put("transactionIndex", dec(l.get("transactionIndex")))
+          .put("confirmations", Long.toString(head() - hex(l.get("blockNumber")) + 1)));
+    }
+    return ok;
+  }
+
+  /** v2 shape: items with transaction_hash, block_number, log_index, timestamp, from/to/token, total. */
+  private JsonNode blockscoutTokens(String address, Map<String, String> q) {
+    List<JsonNode> logs = transferLogs(address);
+    int size = q.containsKey("items_count") ? Integer.parseInt(q.get("items_count")) : blockscoutPage;
+    int from = 0;
+    if (q.containsKey("block_number")) {
+      long cb = Long.parseLong(q.get("block_number"));
+      long ci = Long.parseLong(q.get("index"));
+      while (from < logs.size() && (hex(logs.get(from).get("blockNumber")) > cb
+          || hex(logs.get(from).get("blockNumber")) == cb && hex(logs.get(from).get("logIndex")) >= ci)) {
+        from++;
+      }
+    }
+    ObjectNode out = MAPPER.createObjectNode();
+    ArrayNode items = out.putArray("items");
+    int to = Math.min(logs.size(), from + size);
+    for (JsonNode l : logs.subList(from, to)) {
+      JsonNode block = block(hex(l.get("blockNumber")));
+      ObjectNode o = items.addObject()
+          .put("transaction_hash", l.get("transactionHash").asText())
+          .put("block_number", hex(l.get("blockNumber")))
+          .put("log_index", hex(l.get("logIndex")))
+          .put("timestamp", Instant.ofEpochSecond(hex(block.get("timestamp"))).toString().replace("Z", ".000000Z"))
+          .put("type", "token_transfer")
+          .putNull("method");
+      o.putObject("from").put("hash", checksumLike(topicAddress(l.get("topics").get(1))));
+      o.putObject("to").put("hash", checksumLike(topicAddress(l.get("topics").get(2))));
+      o.putObject("token").put("address_hash", checksumLike(lower(l.get("address")))).put("type", "ERC-20");
+      o.putObject("total").put("value", new BigInteger(l.get("data").asText().substring(2), 16).toString());
+    }
+    if (to < logs.size()) {
+      JsonNode last = logs.get(to - 1);
+      out.putObject("next_page_params").put("block_number", hex(last.get("blockNumber")))
+          .put("index", hex(last.get("logIndex")));
+    } else {
+      out.putNull("next_page_params");
+    }
+    return out;
   }
 
   // ---- the node ----

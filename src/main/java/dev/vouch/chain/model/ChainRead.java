@@ -9,9 +9,11 @@ import java.util.List;
  *     (standard JSON-RPC figures of an aggregate read); for a failure, the last one tried
  * @param fallbackFrom sources tried first in this run that failed, in order (empty when the
  *     first choice answered)
+ * @param tokens the wallet's token transfers (null when the chain reads none: no registry, an
+ *     aggregate chain, or a failed read)
  */
 public record ChainRead(long chainId, String chain, String mode, ChainOutcome outcome, String source,
-    List<String> fallbackFrom) {
+    List<String> fallbackFrom, TokenOutcome tokens) {
 
   public static final String RPC = "rpc";
   public static final String OTTERSCAN = "otterscan";
@@ -21,6 +23,11 @@ public record ChainRead(long chainId, String chain, String mode, ChainOutcome ou
     if (source == null) {
       source = outcome instanceof ChainOutcome.Aggregate || "aggregate".equals(mode) ? RPC : OTTERSCAN;
     }
+  }
+
+  public ChainRead(long chainId, String chain, String mode, ChainOutcome outcome, String source,
+      List<String> fallbackFrom) {
+    this(chainId, chain, mode, outcome, source, fallbackFrom, null);
   }
 
   /** A read from the chain's JSON-RPC nodes alone (Otterscan for history). */

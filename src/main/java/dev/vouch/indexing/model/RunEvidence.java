@@ -50,7 +50,13 @@ public final class RunEvidence {
       AttestationFacts attestations,
       Long jobId,
       List<ChainRead> reads,
-      PriorEvidence prior) {
+      PriorEvidence prior,
+      String tokenRegistryHash) {
+
+    public Input(String wallet, Instant now, long homeChainId, ScreeningSet screening,
+        AttestationFacts attestations, Long jobId, List<ChainRead> reads, PriorEvidence prior) {
+      this(wallet, now, homeChainId, screening, attestations, jobId, reads, prior, null);
+    }
 
     public Input(String wallet, Instant now, long homeChainId, ScreeningSet screening,
         AttestationFacts attestations, Long jobId, List<ChainRead> reads) {
@@ -131,6 +137,8 @@ public final class RunEvidence {
   public static Optional<NewSnapshot> snapshot(Input in) {
     List<NewSnapshot.ChainRow> chains = new ArrayList<>();
     List<NewSnapshot.CounterpartyRow> counterparties = new ArrayList<>();
+    List<NewSnapshot.TokenFlowRow> tokenFlows = new ArrayList<>();
+    Map<Long, Long> unverified = new TreeMap<>();
     List<String> active = new ArrayList<>();
     Set<String> distinct = new HashSet<>();
     Instant first = null;
@@ -155,6 +163,12 @@ public final class RunEvidence {
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
             h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom(),
             t.first, t.failed, isActive));
+        if (read.tokens() != null) {
+          tokenFlows.addAll(TokenFlows.of(in.wallet(), read.chainId(), read.tokens().transfers()));
+          if (read.tokens().unverified() > 0) {
+            unverified.put(read.chainId(), read.tokens().unverified());
+          }
+        }
         usable = true;
       } else if (read.outcome() instanceof ChainOutcome.Aggregate a) {
         txCount = a.contract() ? 0 : a.nonce();
@@ -210,7 +224,8 @@ public final class RunEvidence {
     Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
         att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now()));
     return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
-        List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList));
+        List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList,
+        tokenFlows, unverified, in.tokenRegistryHash()));
   }
 
   /**

@@ -1,0 +1,198 @@
+package dev.vouch.chain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.vouch.chain.model.TokenOutcome;
+import dev.vouch.config.ChainConfig;
+import io.vertx.core.Future;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A wallet's ERC-20 Transfer logs over JSON-RPC: eth_getLogs with topic filters, two queries per
+ * block range (wallet as from, wallet as to), walked from the head back to block 0. A range the
+ * provider refuses (too many results, range too wide, a body over the byte budget) is halved and
+ * asked again; each answered range doubles the next, so the walk grows back after a dense stretch.
+ * Calls go through the chain's RpcSession: the same retries, breaker and byte budget as native reads.
+ * Logs of registered tokens become evidence; the rest are only counted.
+ */
+public final class TransferLogReader {
+
+  /** keccak256("Transfer(address,address,uint256)"). */
+  public static final String TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
+
+  private TransferLogReader() {}
+
+  public static Future<TokenOutcome> read(RpcSession session, ChainConfig chain, String wallet, int cap) {
+    return session.call("eth_blockNumber")
+        .compose(head -> new Walk(session, chain, wallet, cap)
+            .range(RpcShapes.smallQuantity(head, "eth_blockNumber"), RpcShapes.smallQuantity(head, "eth_blockNumber") + 1));
+  }
+
+  /** A refusal that a smaller range may avoid. */
+  static boolean tooWide(Throwable t) {
+    if (!(t instanceof RpcException e)) {
+      return false;
+    }
+    if (e.kind() == RpcException.Kind.OVERSIZE) {
+      return true;
+    }
+    if (e.kind() != RpcException.Kind.SERVER && e.kind() != RpcException.Kind.REJECTED) {
+      return false;
+    }
+    String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+    return m.contains("too many") || m.contains("more than") || m.contains("range") || m.contains("limit")
+        || m.contains("exceed") || m.contains("too large") || m.contains("timeout") || m.contains("-32005");
+  }
+
+  private static final class Walk {
+    final RpcSession session;
+    final ChainConfig chain;
+    final Map<String, ChainConfig.Token> registry;
+    final String wallet;
+    final String topic;
+    final int cap;
+    /** By (transaction hash, log index): a self-transfer answers both queries. */
+    final Map<String, JsonNode> logs = new LinkedHashMap<>();
+
+    Walk(RpcSession session, ChainConfig chain, String wallet, int cap) {
+      this.session = session;
+      this.chain = chain;
+      this.registry = chain.tokensByAddress();
+      this.wallet = wallet;
+      this.topic = "0x" + "0".repeat(24) + wallet.substring(2);
+      this.cap = cap;
+    }
+
+    /** Blocks [hi - span + 1, hi], then on down. */
+    Future<TokenOutcome> range(long hi, long span) {
+      if (hi < 0) {
+        return finish(false);
+      }
+      long lo = Math.max(0, hi - span + 1);
+      String from = "0x" + Long.toHexString(lo);
+      String to = "0x" + Long.toHexString(hi);
+      List<RpcCall> calls = List.of(
+          RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, topic))),
+          RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, null, topic))));
+      return session.batch(calls).compose(results -> {
+        for (JsonNode r : results) {
+          if (!r.isArray()) {
+            throw RpcShapes.malformed("eth_getLogs result is not an array");
+          }
+          for (JsonNode log : r) {
+            long block = RpcShapes.smallQuantity(log.get("blockNumber"), "log.blockNumber");
+            if (block < lo || block > hi) {
+              throw RpcShapes.malformed("log outside the requested range");
+            }
+            if (log.path("removed").asBoolean(false)) {
+              continue;
+            }
+            logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
+                + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
+          }
+        }
+        if (logs.size() > cap) {
+          return finish(true);
+        }
+        return range(lo - 1, Math.min(span * 2, Long.MAX_VALUE / 4));
+      }, t -> {
+        if (span > 1 && tooWide(t)) {
+          return range(hi, span / 2);
+        }
+        return Future.failedFuture(t);
+      });
+    }
+
+    private static Map<String, Object> filter(String from, String to, List<String> topics) {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("fromBlock", from);
+      f.put("toBlock", to);
+      f.put("topics", topics);
+      return f;
+    }
+
+    /** The newest cap logs, with block times (from the logs, or one batch of block headers). */
+    private Future<TokenOutcome> finish(boolean capped) {
+      List<JsonNode> all = new ArrayList<>(logs.values());
+      all.sort(Comparator.comparingLong((JsonNode l) -> RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber"))
+          .thenComparingLong(l -> RpcShapes.smallQuantity(l.get("logIndex"), "log.logIndex")).reversed());
+      List<JsonNode> kept = all.subList(0, Math.min(cap, all.size()));
+      Set<Long> untimed = new TreeSet<>();
+      for (JsonNode l : kept) {
+        if (!l.hasNonNull("blockTimestamp")) {
+          untimed.add(RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber"));
+        }
+      }
+      Future<Map<Long, Long>> times = untimed.isEmpty() ? Future.succeededFuture(Map.of()) : blockTimes(untimed);
+      return times.map(t -> outcome(kept, t, capped));
+    }
+
+    private Future<Map<Long, Long>> blockTimes(Set<Long> blocks) {
+      List<Long> order = new ArrayList<>(blocks);
+      List<RpcCall> calls = order.stream().map(b -> RpcCall.of("eth_getBlockByNumber", "0x" + Long.toHexString(b), false)).toList();
+      return session.batch(calls).map(results -> {
+        Map<Long, Long> out = new HashMap<>();
+        for (int i = 0; i < order.size(); i++) {
+          JsonNode b = results.get(i);
+          if (b == null || !b.isObject() || RpcShapes.smallQuantity(b.get("number"), "block.number") != order.get(i)) {
+            throw RpcShapes.malformed("block header does not match its number");
+          }
+          out.put(order.get(i), RpcShapes.smallQuantity(b.get("timestamp"), "block.timestamp"));
+        }
+        return out;
+      });
+    }
+
+    private TokenOutcome outcome(List<JsonNode> kept, Map<Long, Long> times, boolean capped) {
+      List<TokenTransfers.Raw> raws = new ArrayList<>();
+      for (JsonNode l : kept) {
+        JsonNode topics = l.get("topics");
+        // ERC-721 shares the event signature with a fourth (token id) topic: not a fungible transfer.
+        if (topics == null || !topics.isArray() || topics.size() != 3
+            || !TRANSFER.equals(topics.get(0).asText().toLowerCase(Locale.ROOT))) {
+          continue;
+        }
+        String token = RpcShapes.address(l.get("address"), "log.address");
+        String hash = RpcShapes.hash(l.get("transactionHash"), "log.transactionHash");
+        long index = RpcShapes.smallQuantity(l.get("logIndex"), "log.logIndex");
+        long block = RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber");
+        if (!registry.containsKey(token)) {
+          // Only counted, before any further check: a spoofing contract's odd log must not fail the read.
+          raws.add(new TokenTransfers.Raw(hash, block, index, null, token, null, null, null));
+          continue;
+        }
+        JsonNode data = l.get("data");
+        if (data == null || !data.isTextual() || !RpcShapes.hex(data.textValue(), 64, 64)) {
+          throw RpcShapes.malformed("Transfer data of a registered token is not one uint256");
+        }
+        long seconds = l.hasNonNull("blockTimestamp")
+            ? RpcShapes.smallQuantity(l.get("blockTimestamp"), "log.blockTimestamp")
+            : times.get(block);
+        if (seconds > Instant.MAX.getEpochSecond()) {
+          throw RpcShapes.malformed("timestamp out of range");
+        }
+        raws.add(new TokenTransfers.Raw(hash, block, index, Instant.ofEpochSecond(seconds), token,
+            topicAddress(topics.get(1)), topicAddress(topics.get(2)), new BigInteger(data.textValue().substring(2), 16)));
+      }
+      return TokenTransfers.outcome(chain, wallet, raws, capped, cap);
+    }
+
+    private static String topicAddress(JsonNode topic) {
+      String t = RpcShapes.hash(topic, "log.topic");
+      if (!t.startsWith("0x000000000000000000000000")) {
+        throw RpcShapes.malformed("Transfer topic is not an address");
+      }
+      return "0x" + t.substring(26);
+    }
+  }
+}

@@ -1,0 +1,43 @@
+// Compiles contracts/TestToken.sol offline with the pinned npm solc and writes
+// contracts/TestToken.json (abi + creation bytecode), which the devnet and the Java tests deploy.
+// Run after editing the contract: node compile-token.mjs   (check: node compile-token.mjs --check)
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import solc from 'solc';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const source = fs.readFileSync(path.join(dir, 'contracts/TestToken.sol'), 'utf8');
+const input = {
+  language: 'Solidity',
+  sources: { 'TestToken.sol': { content: source } },
+  settings: {
+    optimizer: { enabled: true, runs: 200 },
+    evmVersion: 'cancun',
+    outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object', 'evm.methodIdentifiers'] } },
+  },
+};
+const output = JSON.parse(solc.compile(JSON.stringify(input)));
+const errors = (output.errors || []).filter((e) => e.severity === 'error');
+if (errors.length) {
+  console.error(errors.map((e) => e.formattedMessage).join('\n'));
+  process.exit(1);
+}
+const c = output.contracts['TestToken.sol'].TestToken;
+const json = JSON.stringify({
+  compiler: solc.version(),
+  abi: c.abi,
+  methods: c.evm.methodIdentifiers,
+  bytecode: '0x' + c.evm.bytecode.object,
+}, null, 1) + '\n';
+const out = path.join(dir, 'contracts/TestToken.json');
+if (process.argv.includes('--check')) {
+  if (!fs.existsSync(out) || fs.readFileSync(out, 'utf8') !== json) {
+    console.error('contracts/TestToken.json is stale: run node compile-token.mjs');
+    process.exit(1);
+  }
+  console.log('contracts/TestToken.json is up to date');
+} else {
+  fs.writeFileSync(out, json);
+  console.log(`wrote ${out} (${solc.version()})`);
+}
