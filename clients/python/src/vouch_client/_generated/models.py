@@ -481,6 +481,67 @@ class Attestation(_Model):
     revoked_by: Optional[str] = Field(None, alias='revokedBy')
 
 
+ExposureCategory = Literal['sanctioned', 'mixer', 'scam', 'stolen_funds', 'darknet', 'ransomware', 'exchange', 'bridge', 'gambling']
+
+
+class ExposureSummary(_Model):
+    """What decision_v0.6 reads of the exposure (docs/models.md "Exposure")."""
+    sanctions: Literal['direct', 'indirect', 'none']
+    source_categories: List[ExposureCategory] = Field(..., alias='sourceCategories')
+    destination_categories: List[ExposureCategory] = Field(..., alias='destinationCategories')
+    sanctioned_in_transfers: int = Field(..., alias='sanctionedInTransfers')
+    sanctioned_in_usd: float = Field(..., alias='sanctionedInUsd')
+    sanctioned_in_share: Optional[float] = Field(..., alias='sanctionedInShare')
+    sanctioned_in_unsolicited: bool = Field(..., alias='sanctionedInUnsolicited')
+    sanctioned_out_transfers: int = Field(..., alias='sanctionedOutTransfers')
+    high_risk_in_usd: float = Field(..., alias='highRiskInUsd')
+    high_risk_in_share: Optional[float] = Field(..., alias='highRiskInShare')
+    high_risk_out_transfers: int = Field(..., alias='highRiskOutTransfers')
+    indirect_sanctioned_share: Optional[float] = Field(..., alias='indirectSanctionedShare')
+    labels_version: str = Field(..., alias='labelsVersion')
+
+
+class ExposureFigure(_Model):
+    category: ExposureCategory
+    direction: Literal['in', 'out']
+    counterparties: int
+    transfers: int
+    usd: float
+    share: Optional[float]
+
+
+class ExposureEvidence(_Model):
+    counterparty: str
+    via: Optional[str]
+    chain_id: int = Field(..., alias='chainId')
+    category: ExposureCategory
+    label: str
+    source: str
+    direction: Literal['in', 'out']
+    symbol: Optional[str]
+    token: Optional[str]
+    transfers: int
+    value: str
+    usd: Optional[float]
+    first_at: Optional[datetime] = Field(..., alias='firstAt')
+    last_at: Optional[datetime] = Field(..., alias='lastAt')
+    tx_hashes: List[str] = Field(..., alias='txHashes')
+
+
+class ExposureData(_Model):
+    wallet: str
+    cache_status: Literal['cached', 'indexing_required'] = Field(..., alias='cacheStatus')
+    last_indexed_at: Optional[datetime] = Field(..., alias='lastIndexedAt')
+    exposure_model_version: str = Field(..., alias='exposureModelVersion')
+    summary: ExposureSummary
+    valued_in_usd: float = Field(..., alias='valuedInUsd')
+    valued_out_usd: float = Field(..., alias='valuedOutUsd')
+    direct: List[ExposureFigure]
+    indirect: List[ExposureFigure]
+    evidence: List[ExposureEvidence]
+    evidence_truncated: bool = Field(..., alias='evidenceTruncated')
+
+
 class TrustGraphDataTrustGraphEdgesItemVerifiedVolumeItem(_Model):
     chain_id: Optional[int] = Field(None, alias='chainId')
     amount: Optional[str] = None

@@ -58,7 +58,7 @@ public final class Screening {
   public static Screening fixed(ScreeningSet set) {
     Screening s = new Screening(List.of());
     s.current = set;
-    s.labels = labelsOf(set, List.of());
+    s.labels = labelsOf(set, List.of(), java.util.Set.of());
     return s;
   }
 
@@ -66,7 +66,7 @@ public final class Screening {
   public static Screening fixed(ScreeningSet set, List<Label> labels) {
     Screening s = new Screening(List.of());
     s.current = set;
-    s.labels = labelsOf(set, labels);
+    s.labels = labelsOf(set, labels, java.util.Set.of());
     return s;
   }
 
@@ -134,9 +134,10 @@ public final class Screening {
     ScreeningSet.Builder merged = new ScreeningSet.Builder();
     lastGood.values().forEach(merged::addAll);
     ScreeningSet set = merged.build();
-    List<Label> other = new ArrayList<>();
-    lastGoodLabels.values().forEach(l -> l.stream().filter(x -> x.category() != Category.sanctioned).forEach(other::add));
-    labels = labelsOf(set, other);
+    List<Label> own = new ArrayList<>();
+    lastGoodLabels.values().forEach(own::addAll);
+    // A label list's sanctioned rows keep their own source; only the other lists' entries become labels here.
+    labels = labelsOf(set, own, lastGoodLabels.keySet());
     current = set;
   }
 
@@ -148,13 +149,16 @@ public final class Screening {
   }
 
   /**
-   * Screening entries as sanctioned labels plus the other labels; the version is the SHA-256 of
+   * Screening entries (except those a label list put there) as sanctioned labels plus the labels; the version is the SHA-256 of
    * every entry in one sorted text form, so equal contents give equal versions in every process.
    */
-  static LabelSet labelsOf(ScreeningSet set, List<Label> other) {
+  static LabelSet labelsOf(ScreeningSet set, List<Label> other, java.util.Set<String> labelLists) {
     List<Label> all = new ArrayList<>(other);
     for (String a : set.addresses()) {
       for (Listing l : set.lookup(a)) {
+        if (labelLists.contains(l.list())) {
+          continue;
+        }
         all.add(new Label(a, null, Category.sanctioned, l.label().isBlank() ? l.list() : l.label(), l.list()));
       }
     }
