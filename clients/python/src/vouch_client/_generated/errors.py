@@ -147,6 +147,10 @@ class LimitReachedError(VouchError):
     code = 'LIMIT_REACHED'
 
 
+class ConflictError(VouchError):
+    code = 'CONFLICT'
+
+
 BY_CODE: Dict[str, Type[VouchError]] = {
     'INVALID_WALLET': InvalidWalletError,
     'INVALID_USERNAME': InvalidUsernameError,
@@ -180,8 +184,9 @@ BY_CODE: Dict[str, Type[VouchError]] = {
     'IDEMPOTENCY_IN_FLIGHT': IdempotencyInFlightError,
     'IDEMPOTENCY_KEY_REUSED': IdempotencyKeyReusedError,
     'LIMIT_REACHED': LimitReachedError,
+    'CONFLICT': ConflictError,
 }
 
-ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED']
+ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED', 'CONFLICT']
 
-__all__ = ["VouchError", "BY_CODE", "ErrorCode", 'InvalidWalletError', 'InvalidUsernameError', 'InvalidRequestError', 'InvalidSortError', 'InvalidKeyError', 'NotAllowedError', 'NotFoundError', 'MethodNotAllowedError', 'PayloadTooLargeError', 'RateLimitedError', 'SchemaMissingError', 'UnavailableError', 'InternalError', 'ChallengeUnknownError', 'ChallengeExpiredError', 'NonceUsedError', 'SignatureInvalidError', 'SignatureExpiredError', 'UsernameTakenError', 'WalletAlreadyRegisteredError', 'ChainNotSupportedError', 'ChainUnavailableError', 'TxNotFoundError', 'TxRevertedError', 'TxNotFinalError', 'TxWrongPartiesError', 'AttesterNotRegisteredError', 'CounterpartyNotRegisteredError', 'AttestationClosedError', 'IdempotencyInFlightError', 'IdempotencyKeyReusedError', 'LimitReachedError']
+__all__ = ["VouchError", "BY_CODE", "ErrorCode", 'InvalidWalletError', 'InvalidUsernameError', 'InvalidRequestError', 'InvalidSortError', 'InvalidKeyError', 'NotAllowedError', 'NotFoundError', 'MethodNotAllowedError', 'PayloadTooLargeError', 'RateLimitedError', 'SchemaMissingError', 'UnavailableError', 'InternalError', 'ChallengeUnknownError', 'ChallengeExpiredError', 'NonceUsedError', 'SignatureInvalidError', 'SignatureExpiredError', 'UsernameTakenError', 'WalletAlreadyRegisteredError', 'ChainNotSupportedError', 'ChainUnavailableError', 'TxNotFoundError', 'TxRevertedError', 'TxNotFinalError', 'TxWrongPartiesError', 'AttesterNotRegisteredError', 'CounterpartyNotRegisteredError', 'AttestationClosedError', 'IdempotencyInFlightError', 'IdempotencyKeyReusedError', 'LimitReachedError', 'ConflictError']

@@ -92,7 +92,7 @@ class OkEnvelope(_Model):
     data: Dict[str, Any]
 
 
-ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED']
+ErrorCode = Literal['INVALID_WALLET', 'INVALID_USERNAME', 'INVALID_REQUEST', 'INVALID_SORT', 'INVALID_KEY', 'NOT_ALLOWED', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'PAYLOAD_TOO_LARGE', 'RATE_LIMITED', 'SCHEMA_MISSING', 'UNAVAILABLE', 'INTERNAL', 'CHALLENGE_UNKNOWN', 'CHALLENGE_EXPIRED', 'NONCE_USED', 'SIGNATURE_INVALID', 'SIGNATURE_EXPIRED', 'USERNAME_TAKEN', 'WALLET_ALREADY_REGISTERED', 'CHAIN_NOT_SUPPORTED', 'CHAIN_UNAVAILABLE', 'TX_NOT_FOUND', 'TX_REVERTED', 'TX_NOT_FINAL', 'TX_WRONG_PARTIES', 'ATTESTER_NOT_REGISTERED', 'COUNTERPARTY_NOT_REGISTERED', 'ATTESTATION_CLOSED', 'IDEMPOTENCY_IN_FLIGHT', 'IDEMPOTENCY_KEY_REUSED', 'LIMIT_REACHED', 'CONFLICT']
 
 
 class ErrorEnvelopeError(_Model):
@@ -479,6 +479,67 @@ class Attestation(_Model):
     rejected_at: Optional[datetime] = Field(None, alias='rejectedAt')
     revoked_at: Optional[datetime] = Field(None, alias='revokedAt')
     revoked_by: Optional[str] = Field(None, alias='revokedBy')
+
+
+ExposureCategory = Literal['sanctioned', 'mixer', 'scam', 'stolen_funds', 'darknet', 'ransomware', 'exchange', 'bridge', 'gambling']
+
+
+class ExposureSummary(_Model):
+    """What decision_v0.6 reads of the exposure (docs/models.md "Exposure")."""
+    sanctions: Literal['direct', 'indirect', 'none']
+    source_categories: List[ExposureCategory] = Field(..., alias='sourceCategories')
+    destination_categories: List[ExposureCategory] = Field(..., alias='destinationCategories')
+    sanctioned_in_transfers: int = Field(..., alias='sanctionedInTransfers')
+    sanctioned_in_usd: float = Field(..., alias='sanctionedInUsd')
+    sanctioned_in_share: Optional[float] = Field(..., alias='sanctionedInShare')
+    sanctioned_in_unsolicited: bool = Field(..., alias='sanctionedInUnsolicited')
+    sanctioned_out_transfers: int = Field(..., alias='sanctionedOutTransfers')
+    high_risk_in_usd: float = Field(..., alias='highRiskInUsd')
+    high_risk_in_share: Optional[float] = Field(..., alias='highRiskInShare')
+    high_risk_out_transfers: int = Field(..., alias='highRiskOutTransfers')
+    indirect_sanctioned_share: Optional[float] = Field(..., alias='indirectSanctionedShare')
+    labels_version: str = Field(..., alias='labelsVersion')
+
+
+class ExposureFigure(_Model):
+    category: ExposureCategory
+    direction: Literal['in', 'out']
+    counterparties: int
+    transfers: int
+    usd: float
+    share: Optional[float]
+
+
+class ExposureEvidence(_Model):
+    counterparty: str
+    via: Optional[str]
+    chain_id: int = Field(..., alias='chainId')
+    category: ExposureCategory
+    label: str
+    source: str
+    direction: Literal['in', 'out']
+    symbol: Optional[str]
+    token: Optional[str]
+    transfers: int
+    value: str
+    usd: Optional[float]
+    first_at: Optional[datetime] = Field(..., alias='firstAt')
+    last_at: Optional[datetime] = Field(..., alias='lastAt')
+    tx_hashes: List[str] = Field(..., alias='txHashes')
+
+
+class ExposureData(_Model):
+    wallet: str
+    cache_status: Literal['cached', 'indexing_required'] = Field(..., alias='cacheStatus')
+    last_indexed_at: Optional[datetime] = Field(..., alias='lastIndexedAt')
+    exposure_model_version: str = Field(..., alias='exposureModelVersion')
+    summary: ExposureSummary
+    valued_in_usd: float = Field(..., alias='valuedInUsd')
+    valued_out_usd: float = Field(..., alias='valuedOutUsd')
+    direct: List[ExposureFigure]
+    indirect: List[ExposureFigure]
+    evidence: List[ExposureEvidence]
+    evidence_truncated: bool = Field(..., alias='evidenceTruncated')
 
 
 class TrustGraphDataTrustGraphEdgesItemVerifiedVolumeItem(_Model):

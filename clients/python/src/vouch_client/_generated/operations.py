@@ -66,6 +66,10 @@ class SyncOperations:
         """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet; metrics computed at read time"""
         return self._call('GET', '/api/v1/trust/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('TrustGraphData'))
 
+    def get_exposure(self, wallet: str) -> ExposureData:
+        """GET /api/v1/exposure/{wallet}: Exposure to labelled addresses by category and direction, with the evidence"""
+        return self._call('GET', '/api/v1/exposure/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('ExposureData'))
+
     def get_profile(self, username: str) -> Profile:
         """GET /api/v1/profile/{username}: Public profile of a registered username. Costs 1 unit."""
         return self._call('GET', '/api/v1/profile/{username}', {'username': username}, {}, None, None, _adapter('Profile'))
@@ -220,6 +224,10 @@ class AsyncOperations:
     async def get_trust_graph(self, wallet: str) -> TrustGraphData:
         """GET /api/v1/trust/{wallet}: Verified trust graph of a wallet; metrics computed at read time"""
         return await self._call('GET', '/api/v1/trust/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('TrustGraphData'))
+
+    async def get_exposure(self, wallet: str) -> ExposureData:
+        """GET /api/v1/exposure/{wallet}: Exposure to labelled addresses by category and direction, with the evidence"""
+        return await self._call('GET', '/api/v1/exposure/{wallet}', {'wallet': wallet}, {}, None, None, _adapter('ExposureData'))
 
     async def get_profile(self, username: str) -> Profile:
         """GET /api/v1/profile/{username}: Public profile of a registered username. Costs 1 unit."""

@@ -117,6 +117,17 @@ export const getTrustGraph = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * Exposure to labelled addresses by category and direction, with the evidence
+ *
+ * Direct exposure (source of funds = in, destination of funds = out) to each label category, with transfers, USD value and share of the valued flow, and indirect exposure one hop further through counterparties Vouch has indexed, value-weighted by the flow between the wallet and the intermediary. Native transfers count without a USD value; registered stablecoin transfers count with theirs. Read from the latest committed snapshot with the labels in force now (labelsVersion). A wallet without a snapshot answers 200 with cacheStatus indexing_required and nothing found. docs/models.md "Exposure". Costs 1 unit.
+ *
+ */
+export const getExposure = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/exposure/{wallet}',
+    ...options
+});
+/**
  * Public profile of a registered username. Costs 1 unit.
  */
 export const getProfile = (options) => (options.client ?? client).get({

@@ -158,6 +158,120 @@ export type TrustGraphData = {
         suspiciousWallets: Array<string>;
     };
 };
+export type ExposureData = {
+    wallet: string;
+    cacheStatus: 'cached' | 'indexing_required';
+    lastIndexedAt: string | null;
+    exposureModelVersion: string;
+    summary: ExposureSummary;
+    /**
+     * Valued inflow (registered USD stablecoins), the denominator of in shares
+     */
+    valuedInUsd: number;
+    valuedOutUsd: number;
+    direct: Array<ExposureFigure>;
+    indirect: Array<ExposureFigure>;
+    /**
+     * Largest first, at most 100
+     */
+    evidence: Array<ExposureEvidence>;
+    evidenceTruncated: boolean;
+};
+export type ExposureEvidence = {
+    /**
+     * The labelled address
+     */
+    counterparty: string;
+    /**
+     * Indirect: the wallet's counterparty that dealt with it; null for direct
+     */
+    via: string | null;
+    chainId: number;
+    category: ExposureCategory;
+    label: string;
+    /**
+     * The list the label came from
+     */
+    source: string;
+    direction: 'in' | 'out';
+    /**
+     * Token symbol; null for the native coin
+     */
+    symbol: string | null;
+    /**
+     * Token contract; null for the native coin
+     */
+    token: string | null;
+    transfers: number;
+    /**
+     * Base units (wei or the token's smallest unit)
+     */
+    value: string;
+    /**
+     * null when the asset is not valued (native coins)
+     */
+    usd: number | null;
+    firstAt: string | null;
+    lastAt: string | null;
+    /**
+     * At most 10, newest first; empty for native flows
+     */
+    txHashes: Array<string>;
+};
+export type ExposureCategory = 'sanctioned' | 'mixer' | 'scam' | 'stolen_funds' | 'darknet' | 'ransomware' | 'exchange' | 'bridge' | 'gambling';
+export type ExposureFigure = {
+    category: ExposureCategory;
+    /**
+     * in: source of funds; out: destination of funds
+     */
+    direction: 'in' | 'out';
+    /**
+     * Labelled counterparties (direct) or intermediaries (indirect)
+     */
+    counterparties: number;
+    /**
+     * The wallet's transfers with them in that direction
+     */
+    transfers: number;
+    usd: number;
+    /**
+     * usd over the valued flow in that direction; null without valued flow
+     */
+    share: number | null;
+};
+/**
+ * What decision_v0.6 reads of the exposure (docs/models.md "Exposure").
+ */
+export type ExposureSummary = {
+    sanctions: 'direct' | 'indirect' | 'none';
+    sourceCategories: Array<ExposureCategory>;
+    destinationCategories: Array<ExposureCategory>;
+    sanctionedInTransfers: number;
+    sanctionedInUsd: number;
+    /**
+     * Of the valued inflow, 4 decimals; null without valued inflow
+     */
+    sanctionedInShare: number | null;
+    /**
+     * No sanctioned counterparty that paid the wallet was ever paid back
+     */
+    sanctionedInUnsolicited: boolean;
+    sanctionedOutTransfers: number;
+    /**
+     * From mixer, scam, stolen_funds, darknet and ransomware addresses
+     */
+    highRiskInUsd: number;
+    highRiskInShare: number | null;
+    highRiskOutTransfers: number;
+    /**
+     * The larger of the indirect sanctioned shares in and out
+     */
+    indirectSanctionedShare: number | null;
+    /**
+     * Hash of the labels in force (sha256:...), none without any
+     */
+    labelsVersion: string;
+};
 export type Attestation = {
     id: number;
     attester: string;
@@ -568,11 +682,11 @@ export type Decision = {
         basis: string;
     };
     /**
-     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE
+     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE; from decision_v0.6, when the wallet's exposure is known (docs/models.md), EXPOSURE_SANCTIONED_OUT and EXPOSURE_SANCTIONED_IN (block), EXPOSURE_SANCTIONED_IN_MINOR, EXPOSURE_HIGH_RISK_IN, EXPOSURE_HIGH_RISK_OUT and EXPOSURE_INDIRECT_SANCTIONED (caution) replace the FLAGGED_COUNTERPARTY_<LIST> penalty
      */
     reasons: Array<Coded>;
     /**
-     * Advisory only: WALLET_NOT_INDEXED, DATA_PROVIDER_TRANSIENT, DATA_HISTORY_CAPPED, DATA_AGGREGATE_ONLY
+     * Advisory only: WALLET_NOT_INDEXED, DATA_PROVIDER_TRANSIENT, DATA_HISTORY_CAPPED, DATA_AGGREGATE_ONLY, EXPOSURE_SANCTIONED_DUST (decision_v0.6: unsolicited dust from a sanctioned address, never a block)
      */
     warnings: Array<Coded>;
     score: number;
@@ -620,10 +734,10 @@ export type ErrorEnvelope = {
     };
 };
 /**
- * Error codes this version answers. METHOD_NOT_ALLOWED comes with Allow; identity and attestation writes add the codes from CHALLENGE_UNKNOWN to ATTESTATION_CLOSED; any POST with an Idempotency-Key adds IDEMPOTENCY_IN_FLIGHT (409) and IDEMPOTENCY_KEY_REUSED (422); monitoring adds LIMIT_REACHED (409).
+ * Error codes this version answers. METHOD_NOT_ALLOWED comes with Allow; identity and attestation writes add the codes from CHALLENGE_UNKNOWN to ATTESTATION_CLOSED; any POST with an Idempotency-Key adds IDEMPOTENCY_IN_FLIGHT (409) and IDEMPOTENCY_KEY_REUSED (422); monitoring adds LIMIT_REACHED (409). Any write may answer CONFLICT (409) when it contradicts data changed concurrently in a way no route expects (nothing was changed; read the state before retrying).
  *
  */
-export type ErrorCode = 'INVALID_WALLET' | 'INVALID_USERNAME' | 'INVALID_REQUEST' | 'INVALID_SORT' | 'INVALID_KEY' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SCHEMA_MISSING' | 'UNAVAILABLE' | 'INTERNAL' | 'CHALLENGE_UNKNOWN' | 'CHALLENGE_EXPIRED' | 'NONCE_USED' | 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED' | 'USERNAME_TAKEN' | 'WALLET_ALREADY_REGISTERED' | 'CHAIN_NOT_SUPPORTED' | 'CHAIN_UNAVAILABLE' | 'TX_NOT_FOUND' | 'TX_REVERTED' | 'TX_NOT_FINAL' | 'TX_WRONG_PARTIES' | 'ATTESTER_NOT_REGISTERED' | 'COUNTERPARTY_NOT_REGISTERED' | 'ATTESTATION_CLOSED' | 'IDEMPOTENCY_IN_FLIGHT' | 'IDEMPOTENCY_KEY_REUSED' | 'LIMIT_REACHED';
+export type ErrorCode = 'INVALID_WALLET' | 'INVALID_USERNAME' | 'INVALID_REQUEST' | 'INVALID_SORT' | 'INVALID_KEY' | 'NOT_ALLOWED' | 'NOT_FOUND' | 'METHOD_NOT_ALLOWED' | 'PAYLOAD_TOO_LARGE' | 'RATE_LIMITED' | 'SCHEMA_MISSING' | 'UNAVAILABLE' | 'INTERNAL' | 'CHALLENGE_UNKNOWN' | 'CHALLENGE_EXPIRED' | 'NONCE_USED' | 'SIGNATURE_INVALID' | 'SIGNATURE_EXPIRED' | 'USERNAME_TAKEN' | 'WALLET_ALREADY_REGISTERED' | 'CHAIN_NOT_SUPPORTED' | 'CHAIN_UNAVAILABLE' | 'TX_NOT_FOUND' | 'TX_REVERTED' | 'TX_NOT_FINAL' | 'TX_WRONG_PARTIES' | 'ATTESTER_NOT_REGISTERED' | 'COUNTERPARTY_NOT_REGISTERED' | 'ATTESTATION_CLOSED' | 'IDEMPOTENCY_IN_FLIGHT' | 'IDEMPOTENCY_KEY_REUSED' | 'LIMIT_REACHED' | 'CONFLICT';
 export type OkEnvelope = {
     ok: true;
     version: 'v1';
@@ -1384,6 +1498,55 @@ export type GetTrustGraphResponses = {
     };
 };
 export type GetTrustGraphResponse = GetTrustGraphResponses[keyof GetTrustGraphResponses];
+export type GetExposureData = {
+    body?: never;
+    path: {
+        /**
+         * EVM address, case-insensitive on input, returned lowercase
+         */
+        wallet: string;
+    };
+    query?: never;
+    url: '/api/v1/exposure/{wallet}';
+};
+export type GetExposureErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetExposureError = GetExposureErrors[keyof GetExposureErrors];
+export type GetExposureResponses = {
+    /**
+     * Exposure of the wallet
+     */
+    200: OkEnvelope & {
+        data?: ExposureData;
+    };
+};
+export type GetExposureResponse = GetExposureResponses[keyof GetExposureResponses];
 export type GetProfileData = {
     body?: never;
     path: {

@@ -5,6 +5,8 @@ import dev.vouch.bus.Codecs;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
+import dev.vouch.exposure.ExposureStore;
+import dev.vouch.exposure.ExposureVerticle;
 import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.identity.IdentityServices;
@@ -122,6 +124,7 @@ public final class VouchApp implements AutoCloseable {
     AutoCloseable jvmMetrics = Metrics.bindJvm(registry);
     List<Class<?>> busTypes = new ArrayList<>(Indexing.BUS_TYPES);
     busTypes.addAll(DecisionVerticle.BUS_TYPES);
+    busTypes.addAll(dev.vouch.exposure.ExposureVerticle.BUS_TYPES);
     busTypes.addAll(ScoreVerticle.BUS_TYPES);
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
@@ -179,6 +182,8 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
+            ExposureStore exposures = new ExposureStore(db, lists.result());
+            colocated.add(() -> new ExposureVerticle(exposures));
             colocated.add(Receipts.reader(db));
             return Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances);
           })

@@ -5,6 +5,8 @@ public final class Addresses {
 
   /** DecisionQuery -> Decision */
   public static final String DECISION_READ = "vouch.decision.read";
+  /** The exposure read (issue 24), hosted like the decision read. */
+  public static final String EXPOSURE_READ = "vouch.exposure.read";
   /** DecisionLookup -> Decision; failure 404 NOT_FOUND for an unregistered username */
   public static final String DECISION_LOOKUP = "vouch.decision.lookup";
   /** BatchQuery -> BatchResult: every row in one round trip (SPEC 4.2) */

@@ -9,14 +9,15 @@ import java.util.regex.Pattern;
  * inline list {@code CONFIG} (the form this setting had before lists had sources).
  *
  * @param name upper-case list name; reason codes name the list with it (FLAGGED_COUNTERPARTY_OFAC_SDN)
- * @param type csv (address,label rows) or ofac_sdn (the OFAC SDN XML, "Digital Currency Address - ETH" ids)
+ * @param type csv (address,label rows), ofac_sdn (the OFAC SDN XML, "Digital Currency Address - ETH" ids)
+ *     or labels (address,chain,category,name,source rows: a label list, docs/models.md "Label lists")
  * @param path a local file, or
  * @param url an http(s) URL fetched as configured (redirects are not followed)
  * @param address the address of an inline item
  */
 public record ScreeningSource(String name, Type type, String path, String url, String address) {
 
-  public enum Type { csv, ofac_sdn, inline }
+  public enum Type { csv, ofac_sdn, labels, inline }
 
   public static final String INLINE_LIST = "CONFIG";
   private static final Pattern NAME = Pattern.compile("[A-Z][A-Z0-9_]{1,31}");
@@ -50,7 +51,7 @@ public record ScreeningSource(String name, Type type, String path, String url, S
           + " must be 2-32 of A-Z, 0-9 and _ starting with a letter");
     }
     if (type == null) {
-      throw new IllegalArgumentException("models.flaggedAddresses " + name + ": type must be csv or ofac_sdn");
+      throw new IllegalArgumentException("models.flaggedAddresses " + name + ": type must be csv, ofac_sdn or labels");
     }
     if (type == Type.inline) {
       if (address == null || !address.matches("0x[0-9a-fA-F]{40}")) {

@@ -8,6 +8,8 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.bus.Colocation;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.DecisionQuery;
+import dev.vouch.exposure.ExposureQuery;
+import dev.vouch.exposure.model.ExposureReport;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.idempotency.IdempotencyStore;
@@ -119,6 +121,7 @@ public final class HttpVerticle extends VerticleBase {
     if (apiRoutes) {
       routes.add(HttpMethod.GET, "/api/v1/decision/:wallet", this::decision);
       routes.add(HttpMethod.GET, "/api/v1/score/:wallet", this::score);
+      routes.add(HttpMethod.GET, "/api/v1/exposure/:wallet", this::exposure);
       routes.add(HttpMethod.GET, "/api/v1/stats", this::stats);
       ScanRoutes.install(routes);
       intakeEvents = IntakeEvents.install(vertx, routes, meter, config.http().events(), streamSlots);
@@ -191,6 +194,15 @@ public final class HttpVerticle extends VerticleBase {
         .compose(meter.charging(ctx, Operation.scoreRead))
         .compose(q -> routes.<ScoreReport>ask(Addresses.SCORE_READ, q))
         .onSuccess(report -> Edge.sendEncoded(ctx, 200, Answers.score(report)))
+        .onFailure(t -> Edge.fail(ctx, t));
+  }
+
+  private void exposure(RoutingContext ctx) {
+    Future.succeededFuture()
+        .map(v -> new ExposureQuery(Inputs.wallet(ctx.pathParam("wallet"))))
+        .compose(meter.charging(ctx, Operation.exposureRead))
+        .compose(q -> routes.<ExposureReport>ask(Addresses.EXPOSURE_READ, q))
+        .onSuccess(report -> Edge.ok(ctx, 200, report))
         .onFailure(t -> Edge.fail(ctx, t));
   }
 

@@ -15,7 +15,10 @@ import dev.vouch.identity.IdentityServices;
 import dev.vouch.identity.Profiles;
 import dev.vouch.identity.model.Usernames;
 import dev.vouch.indexing.ScanRequests;
+import dev.vouch.exposure.ExposureQuery;
+import dev.vouch.exposure.model.ExposureReport;
 import dev.vouch.page.model.CheckPage;
+import dev.vouch.page.model.ExposureView;
 import dev.vouch.page.model.DecisionView;
 import dev.vouch.page.model.ProfilePage;
 import dev.vouch.page.model.ReceiptView;
@@ -92,7 +95,10 @@ final class PageRoutes {
         .map(v -> new DecisionLookup(lookup(q), Inputs.useCase(rawUseCase)))
         .compose(meter.charging(ctx, Operation.decisionRead))
         .compose(query -> routes.<Decision>ask(Addresses.DECISION_LOOKUP, query))
-        .onSuccess(d -> pages.render(ctx, 200, "check.jte", CheckPage.of(q, DecisionView.of(d, clock.instant()))))
+        // The exposure of the same wallet (issue 24), within the decision's charge: one page view.
+        .compose(d -> routes.<ExposureReport>ask(Addresses.EXPOSURE_READ, new ExposureQuery(d.wallet()))
+            .map(e -> CheckPage.of(q, DecisionView.of(d, clock.instant()), ExposureView.of(e))))
+        .onSuccess(page -> pages.render(ctx, 200, "check.jte", page))
         .onFailure(t -> formOrPage(ctx, t, q, echoUseCase));
   }
 

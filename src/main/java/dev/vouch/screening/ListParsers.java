@@ -3,10 +3,20 @@ package dev.vouch.screening;
 import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.Label;
 import dev.vouch.screening.model.ScreeningSet;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.stream.XMLInputFactory;
@@ -31,6 +41,76 @@ final class ListParsers {
       .build();
 
   private ListParsers() {}
+
+  static final List<String> LABEL_COLUMNS = List.of("address", "chain", "category", "name", "source");
+
+  /**
+   * A label list: rows {@code address,chain,category,name,source} (chain empty = every chain,
+   * source empty = the list's name), an optional header row, # comments and blank lines. Strict:
+   * any bad row, or the same address, chain and category twice, refuses the whole file with its
+   * line number, so the previous version stays in force.
+   */
+  static List<Label> labels(String list, InputStream in) throws IOException {
+    List<Label> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+    int line = 0;
+    for (String text = r.readLine(); text != null; text = r.readLine()) {
+      line++;
+      String trimmed = text.strip();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        continue;
+      }
+      List<String> row;
+      try (MappingIterator<List<String>> one = CSV.readerForListOf(String.class).readValues(trimmed)) {
+        row = one.nextValue();
+      } catch (IOException | RuntimeException e) {
+        throw refused(list, line, "not a CSV row");
+      }
+      if (out.isEmpty() && seen.isEmpty() && row.get(0).equalsIgnoreCase("address")) {
+        seen.add("header");
+        continue;
+      }
+      if (row.size() != LABEL_COLUMNS.size()) {
+        throw refused(list, line, "expected " + LABEL_COLUMNS.size() + " cells (" + String.join(",", LABEL_COLUMNS)
+            + "), found " + row.size());
+      }
+      String address = row.get(0);
+      if (!ADDRESS.matcher(address).matches()) {
+        throw refused(list, line, "address is not a 0x address");
+      }
+      Long chain = null;
+      if (!row.get(1).isEmpty()) {
+        try {
+          chain = Long.parseLong(row.get(1));
+        } catch (NumberFormatException e) {
+          chain = -1L;
+        }
+        if (chain <= 0) {
+          throw refused(list, line, "chain must be a positive chain id or empty");
+        }
+      }
+      Category category = Category.parse(row.get(2));
+      if (category == null) {
+        throw refused(list, line, "category " + row.get(2) + " is not one of "
+            + Arrays.stream(Category.values()).map(Enum::name).toList());
+      }
+      if (row.get(3).isEmpty()) {
+        throw refused(list, line, "name is empty");
+      }
+      String lower = address.toLowerCase(Locale.ROOT);
+      if (!seen.add(lower + "|" + chain + "|" + category)) {
+        throw refused(list, line, "duplicate label for " + lower + " (chain " + (chain == null ? "any" : chain)
+            + ", " + category + ")");
+      }
+      out.add(new Label(lower, chain, category, row.get(3), row.get(4).isEmpty() ? list : row.get(4)));
+    }
+    return out;
+  }
+
+  private static IOException refused(String list, int line, String why) {
+    return new IOException("label list " + list + " line " + line + ": " + why);
+  }
 
   /** Rows {@code address,label}; an optional header row whose first cell is "address"; # comments. */
   static ScreeningSet csv(String list, InputStream in) throws IOException {

@@ -1,6 +1,10 @@
 package dev.vouch.screening;
 
 import dev.vouch.config.ScreeningSource;
+import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.Label;
+import dev.vouch.screening.model.LabelSet;
+import dev.vouch.screening.model.Listing;
 import dev.vouch.screening.model.ScreeningSet;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -12,7 +16,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.TreeSet;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,7 +33,9 @@ import java.util.logging.Logger;
  * The screening lists of {@code models.flaggedAddresses}, loaded at start (a list that cannot be
  * read stops the start: screening must not silently run without it) and read again every
  * {@code screeningRefreshMinutes}. A refresh that fails keeps that list's last good version. The
- * current merged set is one immutable value, shared by every verticle of the process.
+ * current merged set is one immutable value, shared by every verticle of the process. Label lists
+ * (type labels) load the same way: their sanctioned entries join the screening set, and every
+ * screening entry is a label of category sanctioned, so {@link #labels()} is the one merged view.
  */
 public final class Screening {
 
@@ -35,7 +46,9 @@ public final class Screening {
 
   private final List<ScreeningSource> sources;
   private final Map<String, ScreeningSet> lastGood = new LinkedHashMap<>();
+  private final Map<String, List<Label>> lastGoodLabels = new LinkedHashMap<>();
   private volatile ScreeningSet current = ScreeningSet.EMPTY;
+  private volatile LabelSet labels = LabelSet.EMPTY;
 
   private Screening(List<ScreeningSource> sources) {
     this.sources = sources;
@@ -45,6 +58,15 @@ public final class Screening {
   public static Screening fixed(ScreeningSet set) {
     Screening s = new Screening(List.of());
     s.current = set;
+    s.labels = labelsOf(set, List.of(), java.util.Set.of());
+    return s;
+  }
+
+  /** Fixed lists and labels, for tests. */
+  public static Screening fixed(ScreeningSet set, List<Label> labels) {
+    Screening s = new Screening(List.of());
+    s.current = set;
+    s.labels = labelsOf(set, labels, java.util.Set.of());
     return s;
   }
 
@@ -70,6 +92,11 @@ public final class Screening {
     return current;
   }
 
+  /** Every label as of the last load, screening entries included as sanctioned, versioned by hash. */
+  public LabelSet labels() {
+    return labels;
+  }
+
   /**
    * Reads every list again. At start (strict) a failure fails the whole load; later a failed list
    * keeps its previous version and is logged. Blocking: call from a worker thread.
@@ -82,7 +109,14 @@ public final class Screening {
         continue;
       }
       try {
-        ScreeningSet set = read(src);
+        ScreeningSet set;
+        if (src.type() == ScreeningSource.Type.labels) {
+          List<Label> parsed = readLabels(src);
+          lastGoodLabels.put(src.name(), parsed);
+          set = sanctionedOf(src.name(), parsed);
+        } else {
+          set = read(src);
+        }
         ScreeningSet before = lastGood.put(src.name(), set);
         int n = set.sizes().getOrDefault(src.name(), 0);
         if (before == null || !before.addresses().equals(set.addresses())) {
@@ -99,7 +133,54 @@ public final class Screening {
     inline.forEach((name, addresses) -> lastGood.put(name, ScreeningSet.of(name, addresses)));
     ScreeningSet.Builder merged = new ScreeningSet.Builder();
     lastGood.values().forEach(merged::addAll);
-    current = merged.build();
+    ScreeningSet set = merged.build();
+    List<Label> own = new ArrayList<>();
+    lastGoodLabels.values().forEach(own::addAll);
+    // A label list's sanctioned rows keep their own source; only the other lists' entries become labels here.
+    labels = labelsOf(set, own, lastGoodLabels.keySet());
+    current = set;
+  }
+
+  /** A label list's sanctioned entries as a screening list named after it (chain-specific ones too). */
+  static ScreeningSet sanctionedOf(String list, List<Label> parsed) {
+    ScreeningSet.Builder b = new ScreeningSet.Builder().declare(list);
+    parsed.stream().filter(l -> l.category() == Category.sanctioned).forEach(l -> b.add(list, l.address(), l.name()));
+    return b.build();
+  }
+
+  /**
+   * Screening entries (except those a label list put there) as sanctioned labels plus the labels; the version is the SHA-256 of
+   * every entry in one sorted text form, so equal contents give equal versions in every process.
+   */
+  static LabelSet labelsOf(ScreeningSet set, List<Label> other, java.util.Set<String> labelLists) {
+    List<Label> all = new ArrayList<>(other);
+    for (String a : set.addresses()) {
+      for (Listing l : set.lookup(a)) {
+        if (labelLists.contains(l.list())) {
+          continue;
+        }
+        all.add(new Label(a, null, Category.sanctioned, l.label().isBlank() ? l.list() : l.label(), l.list()));
+      }
+    }
+    if (all.isEmpty()) {
+      return LabelSet.EMPTY;
+    }
+    TreeSet<String> lines = new TreeSet<>();
+    all.forEach(l -> lines.add(l.address() + "," + (l.chainId() == null ? "" : l.chainId()) + "," + l.category()
+        + "," + l.name() + "," + l.source()));
+    try {
+      MessageDigest d = MessageDigest.getInstance("SHA-256");
+      lines.forEach(line -> d.update((line + "\n").getBytes(StandardCharsets.UTF_8)));
+      return LabelSet.of(all, "sha256:" + HexFormat.of().formatHex(d.digest()).substring(0, 16));
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<Label> readLabels(ScreeningSource src) throws IOException {
+    try (InputStream in = open(src)) {
+      return ListParsers.labels(src.name(), in);
+    }
   }
 
   private static ScreeningSet read(ScreeningSource src) throws IOException {

@@ -184,7 +184,7 @@ class BudgetApiTest {
     Map<Operation, Long> costs = Map.ofEntries(
         Map.entry(Operation.decisionRead, 1L), Map.entry(Operation.receiptCreate, 2L),
         Map.entry(Operation.receiptRead, 1L), Map.entry(Operation.scoreRead, 1L),
-        Map.entry(Operation.scoreRescan, 5L), Map.entry(Operation.trustRead, 1L),
+        Map.entry(Operation.scoreRescan, 5L), Map.entry(Operation.trustRead, 1L), Map.entry(Operation.exposureRead, 1L),
         Map.entry(Operation.profileRead, 1L), Map.entry(Operation.interactionGraphRead, 1L),
         Map.entry(Operation.intakeAnonymous, 8L), Map.entry(Operation.intakeKeyed, 5L),
         Map.entry(Operation.refresh, 5L), Map.entry(Operation.batchRow, 1L),

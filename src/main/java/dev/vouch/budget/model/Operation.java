@@ -14,6 +14,8 @@ public enum Operation {
   /** The score read's background rescan, always from the anonymous per-IP budget (SPEC 3.1). */
   scoreRescan,
   trustRead,
+  /** GET /api/v1/exposure/{wallet}. */
+  exposureRead,
   profileRead,
   interactionGraphRead,
   /** GET /api/v1/stats. */

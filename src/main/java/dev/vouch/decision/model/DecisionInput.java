@@ -2,6 +2,7 @@ package dev.vouch.decision.model;
 
 import dev.vouch.score.model.CommittedSnapshot;
 
+import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.screening.model.Listing;
 import java.time.Instant;
@@ -13,6 +14,8 @@ import java.util.Optional;
  *
  * @param homeChain name of the chain whose full history the model requires (Arc)
  * @param listings the screening lists the wallet itself is on (empty when none)
+ * @param exposure the wallet's exposure to labelled addresses; null when unknown (the v0.5
+ *     flagged-counterparty penalty then decides instead of the exposure rules)
  */
 public record DecisionInput(
     String wallet,
@@ -23,7 +26,8 @@ public record DecisionInput(
     boolean refreshInProgress,
     String homeChain,
     Instant now,
-    List<Listing> listings) {
+    List<Listing> listings,
+    ExposureSummary exposure) {
 
   public DecisionInput {
     listings = listings == null ? List.of() : List.copyOf(listings);
@@ -31,6 +35,16 @@ public record DecisionInput(
 
   public DecisionInput(String wallet, String username, UseCase useCase, Optional<CommittedSnapshot> snapshot,
       TrustSignals trust, boolean refreshInProgress, String homeChain, Instant now) {
-    this(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, List.of());
+    this(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, List.of(), null);
+  }
+
+  public DecisionInput(String wallet, String username, UseCase useCase, Optional<CommittedSnapshot> snapshot,
+      TrustSignals trust, boolean refreshInProgress, String homeChain, Instant now, List<Listing> listings) {
+    this(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings, null);
+  }
+
+  /** The same input with the wallet's exposure. */
+  public DecisionInput withExposure(ExposureSummary e) {
+    return new DecisionInput(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings, e);
   }
 }

@@ -4,24 +4,28 @@ import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.CoverageStatus;
 
+import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.score.model.RiskLevel;
 import dev.vouch.score.model.ScoreModel;
 import dev.vouch.screening.model.Listing;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * decision_v0.5: rules D1-D7 of SPEC 2.2 as a pure function of committed evidence. Block
+ * decision_v0.6: rules D1-D7 of SPEC 2.2 as a pure function of committed evidence. Block
  * reasons come only from strong negative evidence (D3); missing evidence only ever adds caution.
  * Since v0.5 allow also needs seasoned history, the wallet's own and at least one trust peer's
- * (issue 21: what a farm cannot make today).
+ * (issue 21: what a farm cannot make today). Since v0.6 a wallet's exposure to labelled
+ * addresses (issue 24), when known, replaces the flat penalty per listed counterparty: paying a
+ * sanctioned address blocks, being paid by one blocks above dust, unsolicited dust only warns.
  */
 public final class DecisionModel {
 
-  public static final String VERSION = "decision_v0.5";
+  public static final String VERSION = "decision_v0.6";
   public static final String CURRENCY = "USDC";
 
   // Reasons: block (D3).
@@ -32,7 +36,19 @@ public final class DecisionModel {
   public static final String FLAGGED_COUNTERPARTY_PREFIX = "FLAGGED_COUNTERPARTY_";
   public static final String TRUST_GRAPH_SUSPICIOUS = "TRUST_GRAPH_SUSPICIOUS";
   public static final String TRUST_ANOMALY_HIGH = "TRUST_ANOMALY_HIGH";
+  /** v0.6: the wallet paid a sanctioned address (anyone can be paid; only the wallet can pay). */
+  public static final String EXPOSURE_SANCTIONED_OUT = "EXPOSURE_SANCTIONED_OUT";
+  /** v0.6: a sanctioned address paid the wallet above dust, in value and in share. */
+  public static final String EXPOSURE_SANCTIONED_IN = "EXPOSURE_SANCTIONED_IN";
   // Reasons: caution (D2, D4, D6).
+  /** v0.6: sanctioned inflow that is not dust but under the share, or repeated and unvalued. */
+  public static final String EXPOSURE_SANCTIONED_IN_MINOR = "EXPOSURE_SANCTIONED_IN_MINOR";
+  /** v0.6: inflow from mixers, scams, stolen funds, darknet markets or ransomware above a share. */
+  public static final String EXPOSURE_HIGH_RISK_IN = "EXPOSURE_HIGH_RISK_IN";
+  /** v0.6: the wallet paid a mixer, scam, darknet market, ransomware or stolen-funds address. */
+  public static final String EXPOSURE_HIGH_RISK_OUT = "EXPOSURE_HIGH_RISK_OUT";
+  /** v0.6: one hop further, a share of the wallet's valued flow is sanctioned. */
+  public static final String EXPOSURE_INDIRECT_SANCTIONED = "EXPOSURE_INDIRECT_SANCTIONED";
   public static final String SCORE_BELOW_MINIMUM = "SCORE_BELOW_MINIMUM";
   public static final String RISK_SIGNALS = "RISK_SIGNALS";
   public static final String TRUST_ANOMALY = "TRUST_ANOMALY";
@@ -48,6 +64,20 @@ public final class DecisionModel {
   public static final String DATA_PROVIDER_TRANSIENT = "DATA_PROVIDER_TRANSIENT";
   public static final String DATA_HISTORY_CAPPED = "DATA_HISTORY_CAPPED";
   public static final String DATA_AGGREGATE_ONLY = "DATA_AGGREGATE_ONLY";
+  /** v0.6: unsolicited dust from a sanctioned address (tiny, never paid back): what anyone can push. */
+  public static final String EXPOSURE_SANCTIONED_DUST = "EXPOSURE_SANCTIONED_DUST";
+
+  // v0.6 exposure thresholds (docs/models.md "decision_v0.6: exposure rules" says why each).
+  /** Sanctioned or high-risk inflow under this many USD is dust. */
+  public static final BigDecimal DUST_USD = new BigDecimal("100");
+  /** Sanctioned inflow under this share of the valued inflow is not a block. */
+  public static final BigDecimal SANCTIONED_IN_SHARE = new BigDecimal("0.01");
+  /** Unvalued (native) sanctioned inflow of at most this many transfers, never paid back, is dust. */
+  public static final int DUST_MAX_TRANSFERS = 2;
+  /** High-risk inflow from this share of the valued inflow is caution. */
+  public static final BigDecimal HIGH_RISK_IN_SHARE = new BigDecimal("0.05");
+  /** Indirect sanctioned exposure from this share of the valued flow is caution. */
+  public static final BigDecimal INDIRECT_SANCTIONED_SHARE = new BigDecimal("0.10");
 
   public static final Duration STALE_AFTER = Duration.ofHours(24);
 
@@ -67,7 +97,9 @@ public final class DecisionModel {
     List<Coded> warnings = new ArrayList<>();
     List<String> missing = new ArrayList<>();
     TrustSignals trust = in.trust();
-    int penalty = snap.breakdown().riskPenalty();
+    ExposureSummary exposure = in.exposure();
+    // v0.6: with exposure known, listed counterparties are judged by the exposure rules, not -30 each.
+    int penalty = exposure == null ? snap.breakdown().riskPenalty() : ScoreModel.failedPenalty(snap.evidence());
 
     // D3: strong negative evidence only.
     if (!in.listings().isEmpty()) {
@@ -77,7 +109,11 @@ public final class DecisionModel {
       block.add(new Coded(RISK_PENALTY_HIGH,
           "Strong risk signals in on-chain history (risk penalty " + penalty + ")."));
     }
-    (penalty <= ScoreModel.HIGH_PENALTY ? block : caution).addAll(flaggedCounterparties(snap));
+    if (exposure == null) {
+      (penalty <= ScoreModel.HIGH_PENALTY ? block : caution).addAll(flaggedCounterparties(snap));
+    } else {
+      exposureFindings(exposure, block, caution, warnings);
+    }
     if (trust.suspicious()) {
       block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
           "The verified trust graph looks like a ring of young wallets attesting each other (anomaly "
@@ -137,13 +173,58 @@ public final class DecisionModel {
         LimitTable.amount(in.useCase(), verdict, band), CURRENCY, basis(in.useCase(), verdict, band));
     Coverage coverage = Coverage.of(snap.coverage());
     boolean refreshRecommended = stale || coverage.hasTransientIssues();
-    RiskLevel level = ScoreModel.riskLevel(snap.score(), penalty);
+    boolean exposureBlock = block.stream().anyMatch(c -> c.code().startsWith("EXPOSURE_"));
+    RiskLevel level = exposureBlock ? RiskLevel.HIGH_RISK : ScoreModel.riskLevel(snap.score(), penalty);
     return new Decision(
         in.wallet(), in.username(), in.useCase(), verdict, level.label(), limit,
         List.copyOf(reasons), List.copyOf(warnings), snap.score(),
-        new EvidenceUse(in.listings().isEmpty() ? USED_WITH_SNAPSHOT : USED_WITH_SNAPSHOT_LISTED, List.copyOf(missing)),
+        new EvidenceUse(used(in), List.copyOf(missing)),
         new Freshness(Freshness.CACHED, snap.committedAt(), in.refreshInProgress(), refreshRecommended),
         coverage, snap.scoreModelVersion(), VERSION);
+  }
+
+  /** v0.6 exposure rules, in order: block, then caution, then the dust warning. */
+  static void exposureFindings(ExposureSummary e, List<Coded> block, List<Coded> caution, List<Coded> warnings) {
+    if (e.sanctionedOutTransfers() > 0) {
+      block.add(new Coded(EXPOSURE_SANCTIONED_OUT, "This wallet sent " + e.sanctionedOutTransfers()
+          + (e.sanctionedOutTransfers() == 1 ? " transfer" : " transfers") + " to a sanctioned address."));
+    }
+    BigDecimal inShare = e.sanctionedInShare();
+    boolean aboveDust = e.sanctionedInUsd().compareTo(DUST_USD) >= 0;
+    if (aboveDust && inShare != null && inShare.compareTo(SANCTIONED_IN_SHARE) >= 0) {
+      block.add(new Coded(EXPOSURE_SANCTIONED_IN, "This wallet received " + e.sanctionedInUsd()
+          + " USD from sanctioned addresses (" + percent(inShare) + " of its valued inflow)."));
+    } else if (e.sanctionedInTransfers() > 0) {
+      boolean dust = !aboveDust && e.sanctionedInUnsolicited() && e.sanctionedInTransfers() <= DUST_MAX_TRANSFERS;
+      if (dust) {
+        warnings.add(new Coded(EXPOSURE_SANCTIONED_DUST, "A sanctioned address sent this wallet "
+            + e.sanctionedInTransfers() + (e.sanctionedInTransfers() == 1 ? " tiny transfer" : " tiny transfers")
+            + " it never answered: unsolicited dust anyone can send, not held against the wallet."));
+      } else {
+        caution.add(new Coded(EXPOSURE_SANCTIONED_IN_MINOR, "This wallet received " + e.sanctionedInTransfers()
+            + (e.sanctionedInTransfers() == 1 ? " transfer" : " transfers") + " from sanctioned addresses ("
+            + e.sanctionedInUsd() + " USD valued" + (inShare == null ? "" : ", " + percent(inShare) + " of its valued inflow")
+            + "); review the source of funds."));
+      }
+    }
+    BigDecimal hrShare = e.highRiskInShare();
+    if (e.highRiskInUsd().compareTo(DUST_USD) >= 0 && hrShare != null && hrShare.compareTo(HIGH_RISK_IN_SHARE) >= 0) {
+      caution.add(new Coded(EXPOSURE_HIGH_RISK_IN, "This wallet received " + e.highRiskInUsd()
+          + " USD from mixers or other high-risk addresses (" + percent(hrShare) + " of its valued inflow)."));
+    }
+    if (e.highRiskOutTransfers() > 0) {
+      caution.add(new Coded(EXPOSURE_HIGH_RISK_OUT, "This wallet sent " + e.highRiskOutTransfers()
+          + (e.highRiskOutTransfers() == 1 ? " transfer" : " transfers") + " to mixers or other high-risk addresses."));
+    }
+    BigDecimal indirect = e.indirectSanctionedShare();
+    if (indirect != null && indirect.compareTo(INDIRECT_SANCTIONED_SHARE) >= 0) {
+      caution.add(new Coded(EXPOSURE_INDIRECT_SANCTIONED, percent(indirect) + " of this wallet's valued flow"
+          + " passed through counterparties that dealt with sanctioned addresses (one hop)."));
+    }
+  }
+
+  private static String percent(BigDecimal share) {
+    return share.movePointRight(2).stripTrailingZeros().toPlainString() + " %";
   }
 
   static final List<String> USED_WITH_SNAPSHOT = List.of(
@@ -153,6 +234,16 @@ public final class DecisionModel {
 
   static final List<String> USED_WITH_SNAPSHOT_LISTED = java.util.stream.Stream
       .concat(USED_WITH_SNAPSHOT.stream(), java.util.stream.Stream.of("screening")).toList();
+
+  private static List<String> used(DecisionInput in) {
+    List<String> base = in.listings().isEmpty() ? USED_WITH_SNAPSHOT : USED_WITH_SNAPSHOT_LISTED;
+    if (in.exposure() == null) {
+      return base;
+    }
+    List<String> with = new ArrayList<>(base);
+    with.add("exposure");
+    return List.copyOf(with);
+  }
 
   /** A wallet on a screening list is blocked (D3) even before any history of its own is indexed. */
   private static Decision listedBaseline(DecisionInput in) {

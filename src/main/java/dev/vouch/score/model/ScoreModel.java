@@ -83,11 +83,13 @@ public final class ScoreModel {
   }
 
   static int riskPenalty(Evidence e) {
-    long penalty = (long) PENALTY_PER_FLAGGED * e.flaggedCounterparties();
-    if (e.failedTxCount() >= FAILED_MIN && e.failedTxCount() > FAILED_SHARE * e.totalTxCount()) {
-      penalty += PENALTY_FAILED_TX;
-    }
+    long penalty = (long) PENALTY_PER_FLAGGED * e.flaggedCounterparties() + failedPenalty(e);
     return (int) Math.max(PENALTY_FLOOR, penalty);
+  }
+
+  /** The failed-transaction part of the penalty alone (decision_v0.6 judges listed counterparties by exposure). */
+  public static int failedPenalty(Evidence e) {
+    return e.failedTxCount() >= FAILED_MIN && e.failedTxCount() > FAILED_SHARE * e.totalTxCount() ? PENALTY_FAILED_TX : 0;
   }
 
   /** Label of a committed score; a high risk penalty overrides the score band. */

@@ -1,0 +1,52 @@
+package dev.vouch.exposure;
+
+/** The exposure read's one statement. */
+final class ExposureQueries {
+
+  private ExposureQueries() {}
+
+  /**
+   * $1 the wallet, $2 every labelled address. Rows: 's' the latest snapshot (commit time in
+   * first_at); 'd' each flow of that snapshot, native and registered-token; 'h' each flow of an
+   * indexed counterparty's latest snapshot with a labelled address; 't' each such counterparty's
+   * valued (registered-token) totals, the denominators of its shares. Hops read only labelled rows
+   * and one sum per intermediary, so a busy intermediary costs an index probe, not its history.
+   */
+  static final String READ = """
+      WITH snap AS (
+        SELECT s.id, s.committed_at FROM wallets w JOIN snapshots s ON s.id = w.latest_snapshot_id
+         WHERE w.address = $1
+      ), direct AS (
+        SELECT c.counterparty, c.chain_id, NULL::text AS token, NULL::text AS symbol, c.tx_in, c.tx_out,
+               c.value_in::text AS value_in, c.value_out::text AS value_out, NULL::numeric AS usd_in,
+               NULL::numeric AS usd_out, c.first_at, c.last_at, '{}'::text[] AS tx_hashes
+          FROM snap JOIN counterparties c ON c.snapshot_id = snap.id
+        UNION ALL
+        SELECT t.counterparty, t.chain_id, t.token, t.symbol, t.tx_in, t.tx_out, t.value_in::text, t.value_out::text,
+               t.usd_in, t.usd_out, t.first_at, t.last_at, t.tx_hashes
+          FROM snap JOIN token_flows t ON t.snapshot_id = snap.id
+      ), vias AS (
+        SELECT h.address AS via, h.latest_snapshot_id AS sid
+          FROM (SELECT DISTINCT counterparty FROM direct) d JOIN wallets h ON h.address = d.counterparty
+         WHERE h.latest_snapshot_id IS NOT NULL AND h.address <> $1
+      )
+      SELECT 's' AS kind, NULL::text AS via, NULL::text AS counterparty, NULL::bigint AS chain_id, NULL::text AS token,
+             NULL::text AS symbol, NULL::integer AS tx_in, NULL::integer AS tx_out, NULL::text AS value_in,
+             NULL::text AS value_out, NULL::numeric AS usd_in, NULL::numeric AS usd_out, snap.committed_at AS first_at,
+             NULL::timestamptz AS last_at, NULL::text[] AS tx_hashes
+        FROM snap
+      UNION ALL
+      SELECT 'd', NULL, d.* FROM direct d
+      UNION ALL
+      SELECT 'h', v.via, c.counterparty, c.chain_id, NULL, NULL, c.tx_in, c.tx_out, c.value_in::text,
+             c.value_out::text, NULL, NULL, c.first_at, c.last_at, '{}'::text[]
+        FROM vias v JOIN counterparties c ON c.snapshot_id = v.sid WHERE c.counterparty = ANY($2)
+      UNION ALL
+      SELECT 'h', v.via, t.counterparty, t.chain_id, t.token, t.symbol, t.tx_in, t.tx_out, t.value_in::text,
+             t.value_out::text, t.usd_in, t.usd_out, t.first_at, t.last_at, t.tx_hashes
+        FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid WHERE t.counterparty = ANY($2)
+      UNION ALL
+      SELECT 't', v.via, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, sum(t.usd_in), sum(t.usd_out), NULL, NULL, NULL
+        FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid GROUP BY v.via
+      """;
+}

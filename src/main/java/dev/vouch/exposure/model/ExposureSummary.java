@@ -1,0 +1,44 @@
+package dev.vouch.exposure.model;
+
+import dev.vouch.screening.model.Category;
+import java.math.BigDecimal;
+import java.util.List;
+
+/**
+ * What the decision model reads of a wallet's exposure, and the additive {@code exposure} summary
+ * on score, decision, batch rows and receipts.
+ *
+ * @param sanctions direct (a sanctioned counterparty), indirect (one hop further), or none
+ * @param sourceCategories categories the wallet received from directly (source of funds)
+ * @param destinationCategories categories the wallet paid directly (destination of funds)
+ * @param sanctionedInUnsolicited every sanctioned counterparty that paid the wallet was never
+ *     paid back (no flow back, no other relation): what anyone can push onto a wallet
+ * @param sanctionedInShare null when the wallet has no valued inflow
+ * @param highRiskInUsd inflow from high-risk categories other than sanctioned (mixer, scam, ...)
+ * @param indirectSanctionedShare the larger of the indirect sanctioned shares in and out; null
+ *     when neither direction has valued flow
+ */
+public record ExposureSummary(
+    String sanctions,
+    List<Category> sourceCategories,
+    List<Category> destinationCategories,
+    int sanctionedInTransfers,
+    BigDecimal sanctionedInUsd,
+    BigDecimal sanctionedInShare,
+    boolean sanctionedInUnsolicited,
+    int sanctionedOutTransfers,
+    BigDecimal highRiskInUsd,
+    BigDecimal highRiskInShare,
+    int highRiskOutTransfers,
+    BigDecimal indirectSanctionedShare,
+    String labelsVersion) {
+
+  public static final String DIRECT = "direct";
+  public static final String INDIRECT = "indirect";
+  public static final String NONE = "none";
+
+  public ExposureSummary {
+    sourceCategories = List.copyOf(sourceCategories);
+    destinationCategories = List.copyOf(destinationCategories);
+  }
+}

@@ -1,0 +1,156 @@
+package dev.vouch.decision.model;
+
+import static dev.vouch.decision.model.Inputs.FULL;
+import static dev.vouch.decision.model.Inputs.TRUSTED;
+import static dev.vouch.decision.model.Inputs.input;
+import static dev.vouch.decision.model.Inputs.snapshot;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.screening.model.Category;
+import dev.vouch.exposure.model.ExposureModel;
+import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.exposure.model.Flow;
+import dev.vouch.exposure.model.HopFlow;
+import dev.vouch.screening.model.Label;
+import dev.vouch.screening.model.LabelSet;
+import dev.vouch.score.model.Evidence;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** decision_v0.6 exposure rules, from flows through the exposure model to the verdict. */
+class ExposureRulesTest {
+
+  static final String SANCTIONED = "0x" + "5a".repeat(20);
+  static final String MIXER = "0x" + "11".repeat(20);
+  static final String PAYER = "0x" + "f0".repeat(20);
+  static final String HOP = "0x" + "b0".repeat(20);
+  static final String USDC = "0x" + "c0".repeat(20);
+  static final Instant T = Instant.parse("2026-01-01T00:00:00Z");
+  static final LabelSet LABELS = LabelSet.of(List.of(
+      new Label(SANCTIONED, null, Category.sanctioned, "Lazarus", "OFAC_SDN"),
+      new Label(MIXER, null, Category.mixer, "Tornado", "LABELS")), "v1");
+  // Strong, seasoned history with one listed counterparty: under v0.5 its -30 alone blocked.
+  static final Evidence STRONG_ONE_FLAGGED = new Evidence(800, 4, 1200, 40, 30, 1, 0, 9, 8, 500, 10);
+
+  static Flow usdc(String cp, int txIn, int txOut, String usdIn, String usdOut) {
+    BigDecimal in = new BigDecimal(usdIn);
+    BigDecimal out = new BigDecimal(usdOut);
+    return new Flow(cp, 1, USDC, "USDC", txIn, txOut, in.movePointRight(6).toBigInteger(),
+        out.movePointRight(6).toBigInteger(), in, out, T, T, List.of());
+  }
+
+  static Flow eth(String cp, int txIn, int txOut) {
+    return Flow.nativeFlow(cp, 1, "ETH", txIn, txOut, BigInteger.valueOf(txIn), BigInteger.valueOf(txOut), T, T);
+  }
+
+  static Decision decide(List<Flow> flows, List<HopFlow> hops) {
+    ExposureSummary s = ExposureModel.compute(Inputs.WALLET, flows, hops, LABELS).summary();
+    return DecisionModel.decide(input(UseCase.payment, snapshot(STRONG_ONE_FLAGGED, Duration.ofHours(1), FULL), TRUSTED)
+        .withExposure(s));
+  }
+
+  static List<String> reasons(Decision d) {
+    return d.reasons().stream().map(Coded::code).toList();
+  }
+
+  static List<String> warnings(Decision d) {
+    return d.warnings().stream().map(Coded::code).toList();
+  }
+
+  @Test
+  void outboundValueToASanctionedAddressBlocks() {
+    Decision d = decide(List.of(eth(SANCTIONED, 0, 1), usdc(PAYER, 5, 0, "5000", "0")), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.block);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_SANCTIONED_OUT");
+    assertThat(d.riskLevel()).isEqualTo("High Risk");
+    assertThat(d.recommendedLimit().amountUsdc()).isZero();
+    assertThat(d.evidence().used()).contains("exposure");
+  }
+
+  @Test
+  void inboundFromASanctionedAddressAboveDustInValueAndShareBlocks() {
+    Decision d = decide(List.of(usdc(SANCTIONED, 1, 0, "500", "0"), usdc(PAYER, 5, 0, "9500", "0")), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.block);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_SANCTIONED_IN");
+    assertThat(d.reasons().get(0).message()).contains("500.00 USD", "5 %");
+  }
+
+  @Test
+  void unsolicitedDustFromASanctionedAddressOnlyWarns() {
+    // The 2022 dusting: a tiny transfer the wallet never answered. The v0.5 penalty would block.
+    Decision valued = decide(List.of(usdc(SANCTIONED, 1, 0, "0.10", "0"), usdc(PAYER, 5, 0, "5000", "0")), List.of());
+    assertThat(valued.decision()).isEqualTo(Verdict.allow);
+    assertThat(warnings(valued)).containsExactly("EXPOSURE_SANCTIONED_DUST");
+    Decision nativeDust = decide(List.of(eth(SANCTIONED, 1, 0), usdc(PAYER, 5, 0, "5000", "0")), List.of());
+    assertThat(nativeDust.decision()).isEqualTo(Verdict.allow);
+    assertThat(warnings(nativeDust)).containsExactly("EXPOSURE_SANCTIONED_DUST");
+    // Without exposure known, v0.5's penalty rule still applies to the same snapshot.
+    Decision legacy = DecisionModel.decide(input(UseCase.payment,
+        snapshot(STRONG_ONE_FLAGGED, Duration.ofHours(1), FULL), TRUSTED));
+    assertThat(legacy.decision()).isEqualTo(Verdict.block);
+  }
+
+  @Test
+  void dustEvenAWholeShareOfAFreshWalletsInflowNeverBlocks() {
+    Decision d = decide(List.of(usdc(SANCTIONED, 1, 0, "5", "0")), List.of());
+    assertThat(d.decision()).isNotEqualTo(Verdict.block);
+    assertThat(warnings(d)).contains("EXPOSURE_SANCTIONED_DUST");
+  }
+
+  @Test
+  void sanctionedInflowAboveDustButUnderTheShareIsCaution() {
+    Decision d = decide(List.of(usdc(SANCTIONED, 1, 0, "200", "0"), usdc(PAYER, 5, 0, "99800", "0")), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_SANCTIONED_IN_MINOR");
+  }
+
+  @Test
+  void repeatedUnvaluedSanctionedInflowIsCautionNotDust() {
+    Decision d = decide(List.of(eth(SANCTIONED, 3, 0), usdc(PAYER, 5, 0, "5000", "0")), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_SANCTIONED_IN_MINOR");
+  }
+
+  @Test
+  void mixerInflowAboveTheShareIsCaution() {
+    Decision over = decide(List.of(usdc(MIXER, 1, 0, "600", "0"), usdc(PAYER, 5, 0, "9400", "0")), List.of());
+    assertThat(over.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(over)).containsExactly("EXPOSURE_HIGH_RISK_IN");
+    Decision under = decide(List.of(usdc(MIXER, 1, 0, "400", "0"), usdc(PAYER, 5, 0, "9600", "0")), List.of());
+    assertThat(under.decision()).isEqualTo(Verdict.allow);
+  }
+
+  @Test
+  void payingAMixerIsCaution() {
+    Decision d = decide(List.of(eth(MIXER, 0, 1), usdc(PAYER, 5, 0, "5000", "0")), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_HIGH_RISK_OUT");
+  }
+
+  @Test
+  void indirectSanctionedExposureAboveTheShareIsCaution() {
+    // 30 % of W's inflow came from HOP, and all of HOP's inflow from a sanctioned address: 30 %.
+    List<Flow> flows = List.of(usdc(HOP, 1, 0, "3000", "0"), usdc(PAYER, 5, 0, "7000", "0"));
+    Decision over = decide(flows, List.of(new HopFlow(HOP, usdc(SANCTIONED, 1, 0, "3000", "0"))));
+    assertThat(over.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(over)).containsExactly("EXPOSURE_INDIRECT_SANCTIONED");
+    // 5 % of HOP's inflow was sanctioned: 1.5 % of W's, under the share.
+    Decision under = decide(flows, List.of(new HopFlow(HOP, usdc(SANCTIONED, 1, 0, "5", "0")),
+        new HopFlow(HOP, usdc(PAYER, 1, 0, "95", "0"))));
+    assertThat(under.decision()).isEqualTo(Verdict.allow);
+  }
+
+  @Test
+  void sameEvidenceSameDecision() {
+    List<Flow> flows = List.of(usdc(SANCTIONED, 1, 0, "0.10", "0"), usdc(MIXER, 0, 1, "0", "20"),
+        usdc(HOP, 1, 0, "3000", "0"));
+    List<HopFlow> hops = List.of(new HopFlow(HOP, usdc(SANCTIONED, 1, 0, "3000", "0")));
+    List<Flow> reversed = new java.util.ArrayList<>(flows);
+    java.util.Collections.reverse(reversed);
+    assertThat(decide(flows, hops)).isEqualTo(decide(reversed, hops));
+  }
+}
