@@ -29,6 +29,7 @@ import dev.vouch.stats.StatsVerticle;
 import dev.vouch.bus.Addresses;
 import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
+import dev.vouch.store.DatabaseWait;
 import dev.vouch.store.EmbeddedDatabase;
 import dev.vouch.store.Migrations;
 import dev.vouch.store.Gateway;
@@ -109,6 +110,9 @@ public final class VouchApp implements AutoCloseable {
   public static VouchApp start(AppConfig config, Clock clock, Tracing tracing) throws Exception {
     EmbeddedDatabase embedded = startEmbeddedIfNeeded(config);
     DatabaseUrl url = embedded != null ? embedded.url() : DatabaseUrl.parse(config.database().url());
+    // A database that is late (a busy node, a Postgres still starting) delays the start, within a bound.
+    Duration wait = Duration.ofSeconds(config.database().startupWaitSeconds());
+    DatabaseWait.await(url, wait);
     Migrations.migrate(url);
     // File IO (and maybe key generation) here, on the main thread, before any event loop runs.
     SigningKeys receiptKeys = config.role().runsApi()
@@ -133,7 +137,7 @@ public final class VouchApp implements AutoCloseable {
     Budgeting budgets = Budgeting.create(vertx, db, config, clock, registry);
     VouchApp app = new VouchApp(vertx, db, embedded, config, url, budgets, receiptKeys, jvmMetrics, tracing);
     try {
-      app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      app.deploy(registry, clock).toCompletionStage().toCompletableFuture().get(wait.toSeconds() + 60, TimeUnit.SECONDS);
     } catch (Exception e) {
       app.close();
       throw e;

@@ -18,8 +18,11 @@ import java.util.HexFormat;
 import java.util.Optional;
 
 /**
- * Key lookups on the request path: by SHA-256 through the reactive pool, remembered for the
- * configured time (unknown keys too), so a revoke or suspension takes effect within it.
+ * Key lookups on the request path: by SHA-256 through the reactive pool. Keys found are
+ * remembered for the configured time, so a revoke or suspension takes effect within it; keys
+ * not found (made up, or not created yet) in a bounded cache of their own for at most
+ * {@link #MISS_TTL}, emptied when any key is created ({@link #forgetMisses}), so a key created
+ * after a caller tried it works at once.
  */
 final class ApiKeys {
 
@@ -27,44 +30,74 @@ final class ApiKeys {
   record Found(long id, Plan plan, boolean revoked, boolean suspended) {}
 
   private static final int MAX_ENTRIES = 10_000;
+  /** Misses: many distinct made-up keys must not push known keys out, so they have their own bound. */
+  private static final int MAX_MISSES = 100_000;
+  static final Duration MISS_TTL = Duration.ofSeconds(10);
 
   private final Gateway db;
-  private final Counter lookups;
+  private final Counter found;
+  private final Counter missing;
+  private final Cache<String, Optional<Found>> misses;
   /**
    * Bounded by size (least recently and frequently used go first, so a flood of distinct keys
    * never empties it) and by age on the injected clock; maintenance runs on the caller's thread.
    */
   private final Cache<String, Optional<Found>> cache;
 
-  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter lookups) {
-    this(db, clock, ttl, lookups, MAX_ENTRIES);
+  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter found, Counter missing) {
+    this(db, clock, ttl, found, missing, MAX_ENTRIES);
   }
 
-  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter lookups, int maxEntries) {
+  ApiKeys(Gateway db, Clock clock, Duration ttl, Counter found, Counter missing, int maxEntries) {
     this.db = db;
-    this.lookups = lookups;
-    this.cache = Caffeine.newBuilder()
-        .maximumSize(ttl.isZero() ? 0 : maxEntries)
+    this.found = found;
+    this.missing = missing;
+    this.cache = cache(clock, ttl, ttl.isZero() ? 0 : maxEntries);
+    Duration missTtl = ttl.compareTo(MISS_TTL) < 0 ? ttl : MISS_TTL;
+    this.misses = cache(clock, missTtl, missTtl.isZero() ? 0 : MAX_MISSES);
+  }
+
+  private static Cache<String, Optional<Found>> cache(Clock clock, Duration ttl, int size) {
+    return Caffeine.newBuilder()
+        .maximumSize(size)
         .expireAfterWrite(ttl)
         .ticker(() -> clock.millis() * 1_000_000L)
         .executor(Runnable::run)
         .build();
   }
 
+  /** What is remembered of the key without asking the database; null when nothing is. */
+  Optional<Found> cached(String key) {
+    String id = id(key);
+    Optional<Found> known = cache.getIfPresent(id);
+    return known != null ? known : misses.getIfPresent(id);
+  }
+
+  /** A key was created somewhere: what was remembered as unknown may exist now. */
+  void forgetMisses() {
+    misses.invalidateAll();
+  }
+
+  private static String id(String key) {
+    return HexFormat.of().formatHex(ApiKeyFormat.sha256(key));
+  }
+
   /** The key must already be well-formed: malformed keys never reach the database. */
   Future<Optional<Found>> find(String key) {
-    byte[] hash = ApiKeyFormat.sha256(key);
-    String id = HexFormat.of().formatHex(hash);
-    Optional<Found> cached = cache.getIfPresent(id);
+    Optional<Found> cached = cached(key);
     if (cached != null) {
       return Future.succeededFuture(cached);
     }
-    lookups.increment();
+    byte[] hash = ApiKeyFormat.sha256(key);
+    String id = HexFormat.of().formatHex(hash);
     // A key just created is never refused because a replica has not replayed it yet.
     return db.read(c -> c.preparedQuery(ApiKeyQueries.FIND_BY_HASH).execute(Tuple.of(Buffer.buffer(hash))),
             rows -> rows.size() > 0)
         .map(rows -> map(rows, hash))
-        .onSuccess(found -> cache.put(id, found));
+        .onSuccess(result -> {
+          (result.isPresent() ? found : missing).increment();
+          (result.isPresent() ? cache : misses).put(id, result);
+        });
   }
 
   private static Optional<Found> map(RowSet<Row> rows, byte[] hash) {

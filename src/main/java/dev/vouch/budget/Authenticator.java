@@ -1,5 +1,6 @@
 package dev.vouch.budget;
 
+import dev.vouch.budget.model.Admission;
 import dev.vouch.budget.model.ApiKeyFormat;
 import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.TrustedProxies;
@@ -30,10 +31,12 @@ public final class Authenticator implements Handler<RoutingContext> {
 
   private final TrustedProxies proxies;
   private final ApiKeys keys;
+  private final Metering metering;
 
-  Authenticator(TrustedProxies proxies, ApiKeys keys) {
+  Authenticator(TrustedProxies proxies, ApiKeys keys, Metering metering) {
     this.proxies = proxies;
     this.keys = keys;
+    this.metering = metering;
   }
 
   /** The Caller of a request that went through this handler. */
@@ -66,13 +69,43 @@ public final class Authenticator implements Handler<RoutingContext> {
       ctx.fail(KeyRejected.invalid());
       return;
     }
-    keys.find(key).onComplete(found -> {
-      if (found.failed()) {
-        ctx.fail(found.cause());
-      } else {
-        decide(ctx, ip, found.result());
+    Optional<ApiKeys.Found> cached = keys.cached(key);
+    if (cached != null && known(cached)) {
+      decide(ctx, ip, cached);
+      return;
+    }
+    // Unknown, revoked or not remembered: the attempt is charged to the IP's anonymous budget
+    // first, so made-up keys cost a bounded number of lookups and get 429 (issue 25 item 5).
+    metering.chargeKeyAttempt(ip).onComplete(charged -> {
+      if (charged.failed()) {
+        ctx.fail(charged.cause());
+        return;
       }
+      Admission a = charged.result();
+      if (!a.admitted()) {
+        ctx.fail(RateLimited.perMinute(1, a.limit(), a.remaining(), a.retryAfterSeconds()));
+        return;
+      }
+      if (cached != null) {
+        ctx.fail(KeyRejected.invalid());
+        return;
+      }
+      keys.find(key).onComplete(found -> {
+        if (found.failed()) {
+          ctx.fail(found.cause());
+          return;
+        }
+        if (known(found.result())) {
+          metering.refund(a); // a real key's first use costs its caller nothing
+        }
+        decide(ctx, ip, found.result());
+      });
     });
+  }
+
+  /** A key that exists and is not revoked (a suspended one too: its answer is 403, not a charge). */
+  private static boolean known(Optional<ApiKeys.Found> found) {
+    return found.isPresent() && !found.get().revoked();
   }
 
   private static void decide(RoutingContext ctx, String ip, Optional<ApiKeys.Found> found) {

@@ -11,8 +11,9 @@ public final class BudgetMetrics {
   public static final String LATE_TAKES_UNDONE = "vouch.budget.late.takes.undone";
   /** Refused admissions, tagged with the limit that refused. */
   public static final String REFUSED = "vouch.budget.refused";
-  /** API key lookups that reached the database (cache misses). */
+  /** API key lookups that reached the database (cache misses), tagged result=found|missing. */
   public static final String KEY_LOOKUPS = "vouch.api.key.lookups";
+  public static final String TAG_RESULT = "result";
 
   public static final String TAG_LIMIT = "limit";
 

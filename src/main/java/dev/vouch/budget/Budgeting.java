@@ -1,5 +1,6 @@
 package dev.vouch.budget;
 
+import dev.vouch.bus.Addresses;
 import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.BudgetConfig;
@@ -48,9 +49,13 @@ public final class Budgeting {
         : null;
     Metering metering = new Metering(new Budgets(store, clock), budgets, registry, leases);
     ApiKeys keys = new ApiKeys(db, clock, Duration.ofSeconds(budgets.keyCacheSeconds()),
-        registry.counter(BudgetMetrics.KEY_LOOKUPS));
+        registry.counter(BudgetMetrics.KEY_LOOKUPS, BudgetMetrics.TAG_RESULT, "found"),
+        registry.counter(BudgetMetrics.KEY_LOOKUPS, BudgetMetrics.TAG_RESULT, "missing"));
+    // A key created anywhere (NOTIFY, V55), or notifications lost meanwhile: unknown keys may exist now.
+    vertx.eventBus().consumer(Addresses.API_KEY_CREATED, m -> keys.forgetMisses());
+    vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> keys.forgetMisses());
     return new Budgeting(store, metering,
-        new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys));
+        new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys, metering));
   }
 
   private static RedisCounterStore redisStore(

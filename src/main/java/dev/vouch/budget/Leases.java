@@ -190,6 +190,33 @@ final class Leases {
   }
 
   /**
+   * An admission of this caller's units that asked the store itself (a receipt, a scan start:
+   * limits taken together) moved the store's counter past what the lease last saw: the lease
+   * takes the store's figure, and the answer adds the unspent block, so Remaining stays exact
+   * with one instance across leased and unleased requests (issue 25 item 7).
+   */
+  Admission observe(Limit limit, Admission a) {
+    if (!leases(limit)) {
+      return a;
+    }
+    Lease lease = leases.get(limit.draw().counter());
+    if (lease == null) {
+      return a;
+    }
+    synchronized (lease) {
+      boolean sameWindow = a.ticket() == null || lease.windowEndMillis == minuteEndMillis(a.ticket().atMillis());
+      if (!lease.liveAt(nanos.getAsLong(), clock.millis()) || !sameWindow) {
+        return a;
+      }
+      if (a.admitted()) {
+        lease.storeLeft = a.remaining();
+      }
+      return new Admission(a.admitted(), a.limit(), a.remaining() + lease.left, a.retryAfterSeconds(), a.refusedBy(),
+          a.ticket());
+    }
+  }
+
+  /**
    * Gives a leased admission's units back to its lease while the lease still holds the window
    * they were spent in, so the next request spends them and Remaining stays exact; false when the
    * lease has moved on (the caller then gives them back to the store, as without leases).

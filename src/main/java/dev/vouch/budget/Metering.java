@@ -115,6 +115,15 @@ public final class Metering {
         costs.get(Operation.scoreRescan));
   }
 
+  /**
+   * A key the database may not know (issue 25 item 5): one unit from the anonymous budget of the
+   * caller's IP before the lookup, given back if the key exists. Made-up keys thus cost at most
+   * the anonymous budget in lookups per IP, and get 429 after it.
+   */
+  public Future<Admission> chargeKeyAttempt(String ip) {
+    return budgets.spend(Caller.anonymousBucket(ip), config.anonymous().perMinute(), 1);
+  }
+
   /** Fails with RateLimited (Retry-After to 00:00 UTC) when the cap is reached; counts nothing. */
   public Future<Void> checkCap(Caller caller, DailyCap cap) {
     Limit limit = cap(caller, cap);
@@ -191,7 +200,7 @@ public final class Metering {
   }
 
   private Future<Admission> admit(List<Limit> limits, long cost) {
-    return budgets.take(limits).compose(a -> {
+    return budgets.take(limits).map(a -> leases == null ? a : leases.observe(limits.get(0), a)).compose(a -> {
       if (a.admitted()) {
         return Future.succeededFuture(a);
       }

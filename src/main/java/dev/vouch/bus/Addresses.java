@@ -49,6 +49,9 @@ public final class Addresses {
    * Published on this instance (no body) when the notification listener (re)subscribed: any
    * notification sent while it was away is lost, so per-instance caches drop everything.
    */
+  /** An API key was created (any process): remembered unknown keys are dropped. */
+  public static final String API_KEY_CREATED = "vouch.budget.api-key-created";
+
   public static final String NOTIFICATIONS_RESUMED = "vouch.indexing.notifications-resumed";
 
   /**

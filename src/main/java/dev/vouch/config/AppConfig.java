@@ -117,11 +117,12 @@ public record AppConfig(
    * @param probeIntervalMs how often an open breaker probes its server, and replicas report their lag
    * @param replicaUrls streaming standbys that serve reads while their replay lag is under the bound
    * @param replicaMaxLagMs the bound: a replica further behind is skipped until it catches up
+   * @param startupWaitSeconds how long a start waits, retrying, for the database to answer
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
       int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis, int pipeliningLimit,
       int readDeadlineMs, int writeDeadlineMs, int breakerFailures, int probeIntervalMs,
-      List<String> replicaUrls, int replicaMaxLagMs) {
+      List<String> replicaUrls, int replicaMaxLagMs, int startupWaitSeconds) {
 
     /** Settings a configuration file of an older release lacks take their defaults. */
     public Database {
@@ -132,6 +133,7 @@ public record AppConfig(
       replicaUrls = replicaUrls == null ? List.of()
           : replicaUrls.stream().filter(u -> u != null && !u.isBlank()).map(String::trim).toList();
       replicaMaxLagMs = replicaMaxLagMs > 0 ? replicaMaxLagMs : 1000;
+      startupWaitSeconds = startupWaitSeconds > 0 ? startupWaitSeconds : 60;
     }
 
     public boolean embedded() {
@@ -293,6 +295,7 @@ public record AppConfig(
    * @param secretKey hex AES-256 key sealing the stored signing secrets; empty = the key the V30
    *     migration generated in the database (protects a leaked endpoints table only)
    * @param allowPrivateAddresses deliver to loopback, private and link-local addresses (tests only)
+   * @param allowHttp accept plain http URLs (local receivers); false: https only
    * @param maxResponseBytes response bytes read from a receiver before the attempt counts as failed
    * @param giveUpHours a delivery still failing this long after its event is marked failed
    * @param disableAfterFailures consecutive failed attempts that, together with disableAfterHours of
@@ -300,9 +303,10 @@ public record AppConfig(
    */
   public record Webhooks(String secretKey, boolean allowPrivateAddresses, int connectTimeoutMs, int timeoutMs,
       int maxResponseBytes, int pollMs, int leaseSeconds, int concurrency, int retryBaseSeconds,
-      int retryMaxSeconds, int giveUpHours, int disableAfterFailures, int disableAfterHours, int maxEndpoints) {
+      int retryMaxSeconds, int giveUpHours, int disableAfterFailures, int disableAfterHours, int maxEndpoints,
+      boolean allowHttp) {
     public static final Webhooks DEFAULTS = new Webhooks("", false, 5000, 10000, 65536, 1000, 60, 8, 5, 3600,
-        26, 50, 24, 10);
+        26, 50, 24, 10, false);
   }
 
   public AppConfig withDatabaseUrl(String url) {
@@ -311,7 +315,8 @@ public record AppConfig(
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
             database.readCacheMillis(), database.pipeliningLimit(), database.readDeadlineMs(), database.writeDeadlineMs(),
-            database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs()),
+            database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
+            database.startupWaitSeconds()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
   }
 

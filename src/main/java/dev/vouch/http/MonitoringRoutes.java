@@ -7,6 +7,7 @@ import dev.vouch.budget.model.Caller;
 import dev.vouch.budget.model.Operation;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.error.ApiError;
+import dev.vouch.monitoring.OutboundAddresses;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.MonitorServices;
 import io.vertx.core.Future;
@@ -50,6 +51,7 @@ final class MonitoringRoutes {
     long large = m.config().bodyLimitBytes();
     int perRequest = m.config().maxWalletsPerRequest();
     boolean allowPrivate = m.config().webhooks().allowPrivateAddresses();
+    boolean allowHttp = m.config().webhooks().allowHttp();
 
     routes.add(HttpMethod.POST, "/api/v1/watchlists", ctx -> run(ctx, 201, meter, Operation.watchlistWrite, () -> {
       Caller c = keyed(ctx);
@@ -88,9 +90,12 @@ final class MonitoringRoutes {
       Caller c = keyed(ctx);
       JsonObject b = Bodies.object(ctx, "{\"url\": \"https://...\", \"eventTypes\": [\"decision.changed\"]}");
       String url = Bodies.string(b, "url");
-      dev.vouch.monitoring.OutboundAddresses.parse(url, allowPrivate);
+      OutboundAddresses.parse(url, allowPrivate, allowHttp);
       return new NewEndpoint(c, url.trim(), types(b.getValue("eventTypes")));
-    }, r -> m.createEndpoint(r.caller(), r.url(), r.types())));
+    }, r -> ctx.vertx().executeBlocking(() -> { // a name resolving inward is bad input: judged before the charge
+      OutboundAddresses.checkName(java.net.URI.create(r.url()), allowPrivate);
+      return r;
+    }, false), r -> m.createEndpoint(r.caller(), r.url(), r.types())));
     routes.add(HttpMethod.GET, "/api/v1/webhooks", ctx -> run(ctx, 200, meter, Operation.webhookRead,
         () -> keyed(ctx), m::endpoints));
     routes.add(HttpMethod.GET, "/api/v1/webhooks/:id", ctx -> run(ctx, 200, meter, Operation.webhookRead,
@@ -117,8 +122,15 @@ final class MonitoringRoutes {
   /** Parse and validate, charge, call, write: one shape for every route. */
   private static <T, R> void run(RoutingContext ctx, int status, Meter meter, Operation op, Parse<T> parse,
       Function<T, Future<R>> call) {
+    run(ctx, status, meter, op, parse, Future::succeededFuture, call);
+  }
+
+  /** With a check of the parsed input that needs I/O, still before anything is charged. */
+  private static <T, R> void run(RoutingContext ctx, int status, Meter meter, Operation op, Parse<T> parse,
+      Function<T, Future<T>> check, Function<T, Future<R>> call) {
     Future.succeededFuture()
         .map(v -> parse.get())
+        .compose(check)
         .compose(meter.charging(ctx, op))
         .compose(call::apply)
         .onSuccess(r -> Edge.ok(ctx, status, r))

@@ -35,6 +35,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(IndexWorkerVerticle.class.getName());
   /** How often the queue gauges are refreshed from PostgreSQL. */
   private static final long COUNT_EVERY_MS = 15_000;
+  private static final long SWEEP_RETRY_MS = 5_000;
   /** The poll fails once a second while the database is down: one line per interval. */
   private static final AttributeKey<Long> JOB_ID = AttributeKey.longKey("vouch.job.id");
   private static final AttributeKey<String> JOB_KIND = AttributeKey.stringKey("vouch.job.kind");
@@ -168,6 +169,30 @@ public final class IndexWorkerVerticle extends VerticleBase {
     if (stopped) {
       return;
     }
+    reindexSweep(true);
+    prune(0)
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.info(() -> "retention pruned the counterparty rows of " + n + " superseded snapshots");
+          }
+        })
+        .onFailure(t -> {
+          // Unavailable: the breaker logs the outage; the next sweep prunes what is left.
+          Level level = t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE
+              ? Level.INFO : Level.WARNING;
+          LOG.log(level, () -> "counterparty retention failed: " + t.getMessage());
+        });
+  }
+
+  /**
+   * The first sweep runs right at start, when a busy machine's late heartbeat may have opened
+   * the database breaker for a few milliseconds: an unavailable database gets one retry soon,
+   * said at INFO; only a sweep that still fails (or fails otherwise) is a WARNING.
+   */
+  private void reindexSweep(boolean mayRetry) {
+    if (stopped) {
+      return;
+    }
     Instant now = clock.instant();
     jobs.scheduleReindex(now, now.minus(Duration.ofHours(config.models().staleAfterHours())),
             now.minus(Duration.ofMinutes(ix.cooldownMinutes())), ix.reindexBatch())
@@ -176,14 +201,14 @@ public final class IndexWorkerVerticle extends VerticleBase {
             LOG.info(() -> "daily re-index queued " + n + " registered wallets");
           }
         })
-        .onFailure(t -> LOG.warning(() -> "daily re-index sweep failed: " + t.getMessage()));
-    prune(0)
-        .onSuccess(n -> {
-          if (n > 0) {
-            LOG.info(() -> "retention pruned the counterparty rows of " + n + " superseded snapshots");
+        .onFailure(t -> {
+          if (mayRetry && t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
+            LOG.info(() -> "daily re-index sweep postponed " + SWEEP_RETRY_MS / 1000 + " s: " + t.getMessage());
+            vertx.setTimer(SWEEP_RETRY_MS, id -> reindexSweep(false));
+          } else {
+            LOG.warning(() -> "daily re-index sweep failed: " + t.getMessage());
           }
-        })
-        .onFailure(t -> LOG.warning(() -> "counterparty retention failed: " + t.getMessage()));
+        });
   }
 
   /** Statement after statement of at most pruneBatch snapshots, until one finds fewer. */

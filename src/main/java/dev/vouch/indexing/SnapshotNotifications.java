@@ -22,6 +22,9 @@ public final class SnapshotNotifications extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(SnapshotNotifications.class.getName());
   private static final ThrottledLog LOST = new ThrottledLog(LOG, Duration.ofSeconds(10));
 
+  /** NOTIFY of the api_keys trigger (V55). */
+  static final String API_KEY_CHANNEL = "vouch_api_key_created";
+
   private final DatabaseUrl url;
   private PgSubscriber subscriber;
 
@@ -43,6 +46,7 @@ public final class SnapshotNotifications extends VerticleBase {
         .handler(job -> vertx.eventBus().publish(Addresses.JOBS_QUEUED, job));
     subscriber.channel(IndexingQueries.PROGRESS_CHANNEL)
         .handler(progress -> vertx.eventBus().publish(Addresses.RUN_PROGRESS, progress));
+    subscriber.channel(API_KEY_CHANNEL).handler(v -> vertx.eventBus().publish(Addresses.API_KEY_CREATED, null));
     return subscriber.connect();
   }
 

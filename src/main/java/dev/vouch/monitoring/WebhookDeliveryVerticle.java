@@ -203,8 +203,14 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
     int port = uri.getPort() > 0 ? uri.getPort() : https ? 443 : 80;
     String path = (uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath())
         + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    if (!https && !config.allowHttp()) {
+      return Future.failedFuture("refused: plain http is not allowed (monitoring.webhooks.allowHttp)");
+    }
+    // The resolved address never reaches last_error: the caller could read it (a DNS oracle).
     return vertx.executeBlocking(() -> OutboundAddresses.resolve(uri.getHost(), config.allowPrivateAddresses()), false)
-        .compose(address -> exchange(address, uri.getHost(), port, https, path, id, ts, signature, body));
+        .compose(address -> exchange(address, uri.getHost(), port, https, path, id, ts, signature, body)
+            .recover(t -> Future.failedFuture(String.valueOf(t.getMessage() == null ? t.getClass().getSimpleName()
+                : t.getMessage()).replace(address.getHostAddress(), uri.getHost()))));
   }
 
   private long endpointId(Row r) {

@@ -26,14 +26,22 @@ import java.util.function.Function;
  */
 public final class Gateway {
 
+  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Gateway.class.getName());
+
   private final Server primary;
   private final List<Server> replicas;
   private final int readDeadlineMs;
   private final int writeDeadlineMs;
   private final long maxLagMs;
   private final AtomicInteger turn = new AtomicInteger();
+  private final Vertx vertx;
+  private final int startupWaitMs;
+  private final java.util.concurrent.atomic.AtomicBoolean startupWaitSaid = new java.util.concurrent.atomic.AtomicBoolean();
 
-  private Gateway(Server primary, List<Server> replicas, int readDeadlineMs, int writeDeadlineMs, long maxLagMs) {
+  private Gateway(Vertx vertx, Server primary, List<Server> replicas, int readDeadlineMs, int writeDeadlineMs,
+      long maxLagMs, int startupWaitMs) {
+    this.vertx = vertx;
+    this.startupWaitMs = startupWaitMs;
     this.primary = primary;
     this.replicas = replicas;
     this.readDeadlineMs = readDeadlineMs;
@@ -51,7 +59,8 @@ public final class Gateway {
     for (int i = 0; i < db.replicaUrls().size(); i++) {
       replicas.add(Server.replica(vertx, "replica" + (i + 1), DatabaseUrl.parse(db.replicaUrls().get(i)), db, registry));
     }
-    return new Gateway(primary, List.copyOf(replicas), db.readDeadlineMs(), db.writeDeadlineMs(), db.replicaMaxLagMs());
+    return new Gateway(vertx, primary, List.copyOf(replicas), db.readDeadlineMs(), db.writeDeadlineMs(),
+        db.replicaMaxLagMs(), db.startupWaitSeconds() * 1000);
   }
 
   /**
@@ -59,7 +68,7 @@ public final class Gateway {
    * deadline below a minute, a breaker that never opens.
    */
   public static Gateway direct(Pool pool) {
-    return new Gateway(Server.plain(pool), List.of(), 60_000, 60_000, 0);
+    return new Gateway(null, Server.plain(pool), List.of(), 60_000, 60_000, 0, 60_000);
   }
 
   /** A read that may be served by a replica under the lag bound. */
@@ -99,13 +108,28 @@ public final class Gateway {
 
   /**
    * Start-up work on the primary (publishing keys, reading the generated cursor key): once per
-   * process, before any request, so it waits as long as a start may take rather than a request.
+   * process, before any request. A start on a busy node may see one late heartbeat open the
+   * breaker (issue 25 item 4), so an unavailable database is retried with backoff, as long as
+   * {@code database.startupWaitSeconds} allows, instead of failing the start.
    */
   public <T> Future<T> atStartup(Function<SqlClient, Future<T>> op) {
-    return primary.run(op, STARTUP_DEADLINE_MS, true);
+    return atStartup(op, System.nanoTime() + startupWaitMs * 1_000_000L, 100);
   }
 
-  static final int STARTUP_DEADLINE_MS = 60_000;
+  private <T> Future<T> atStartup(Function<SqlClient, Future<T>> op, long deadline, long backoffMs) {
+    long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+    return primary.run(op, (int) Math.max(1, leftMs), true).recover(t -> {
+      long left = (deadline - System.nanoTime()) / 1_000_000;
+      if (vertx == null || left <= backoffMs
+          || !(t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE)) {
+        return Future.failedFuture(t);
+      }
+      if (startupWaitSaid.compareAndSet(false, true)) {
+        LOG.info(() -> "start-up waits up to " + left / 1000 + " s more for the database (" + t.getMessage() + ")");
+      }
+      return vertx.timer(backoffMs).compose(v -> atStartup(op, deadline, Math.min(backoffMs * 2, 2000)));
+    });
+  }
 
   /** One statement that writes, on the primary. */
   public <T> Future<T> write(Function<SqlClient, Future<T>> op) {

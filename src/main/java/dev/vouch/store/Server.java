@@ -79,6 +79,9 @@ final class Server {
   private volatile long lagMs = Long.MAX_VALUE;
   private volatile long lagReadAt;
   private long timer = -1;
+  private volatile long openedAt;
+  /** An open breaker is logged at INFO; still open this long after, once at WARNING. */
+  static final long STAYS_OPEN_WARN_MS = 5000;
 
   private Server(String name, Vertx vertx, Pool pool, SqlClient reads, Pool monitor, CircuitBreaker breaker,
       boolean replica, int probeIntervalMs, MeterRegistry registry) {
@@ -103,10 +106,23 @@ final class Server {
     }
     if (monitor != null) {
       breaker.getEventPublisher().onStateTransition(e -> {
-        LOG.warning(() -> "database " + name + " breaker " + e.getStateTransition().getFromState() + " -> "
-            + e.getStateTransition().getToState());
+        String change = "database " + name + " breaker " + e.getStateTransition().getFromState() + " -> "
+            + e.getStateTransition().getToState();
         if (refusing()) {
+          long opening = openedAt = System.nanoTime();
+          LOG.info(() -> change + " (refused at once until a heartbeat answers)");
+          // One late heartbeat on a busy machine opens and closes within milliseconds: only an
+          // outage that lasts is a WARNING (issue 27 friction 9).
+          vertx.setTimer(STAYS_OPEN_WARN_MS, id -> {
+            if (refusing() && openedAt == opening) {
+              LOG.warning(() -> "database " + name + " has not answered for " + STAYS_OPEN_WARN_MS / 1000
+                  + " s: its breaker stays open and its operations are refused (503) until it answers");
+            }
+          });
           abandonInFlight();
+        } else {
+          long openMs = (System.nanoTime() - openedAt) / 1_000_000;
+          LOG.info(() -> change + " after " + openMs + " ms");
         }
       });
       timer = vertx.setPeriodic(probeIntervalMs, id -> tick());

@@ -43,6 +43,7 @@ public final class WatchlistBench {
     env.put("VOUCH_BUDGETS_PLANS_PARTNER_DAILY_SCANS", "0"); // watched wallets stay unindexed: only the list changes
     env.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+    env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
     env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
     env.put("VOUCH_MONITORING_WEBHOOKS_CONCURRENCY", "32");
     ScheduledExecutorService follower = Executors.newSingleThreadScheduledExecutor();

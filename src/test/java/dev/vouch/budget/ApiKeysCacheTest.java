@@ -41,7 +41,7 @@ class ApiKeysCacheTest {
   void aFloodOfDistinctKeysDoesNotEmptyTheCache() {
     MutableClock clock = new MutableClock(Instant.parse("2026-11-22T12:00:00Z"));
     Counter lookups = new SimpleMeterRegistry().counter("lookups");
-    ApiKeys keys = new ApiKeys(dev.vouch.store.Gateway.direct(pool), clock, Duration.ofSeconds(30), lookups, 100);
+    ApiKeys keys = new ApiKeys(dev.vouch.store.Gateway.direct(pool), clock, Duration.ofSeconds(30), lookups, lookups, 100);
     String regular = "vouch_live_regular";
     for (int i = 0; i < 5; i++) {
       await(keys.find(regular));

@@ -50,6 +50,7 @@ class WebhookWorkerCrashTest {
     shared.put("VOUCH_CONFIG", config.toString());
     shared.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
     shared.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+    shared.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
     shared.put("VOUCH_MONITORING_WEBHOOKS_CONNECT_TIMEOUT_MS", "500");
     shared.put("VOUCH_MONITORING_WEBHOOKS_TIMEOUT_MS", "4000");
     shared.put("VOUCH_MONITORING_WEBHOOKS_LEASE_SECONDS", "5");

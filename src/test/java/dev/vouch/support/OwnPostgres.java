@@ -72,6 +72,25 @@ public final class OwnPostgres implements AutoCloseable {
     stop(); // its pg_ctl stop finds nothing running (logged); it releases the directory lock
   }
 
+  /** SIGSTOP to the postmaster and every backend: connections are accepted and never answered. */
+  public synchronized void freeze() throws Exception {
+    signal("STOP");
+  }
+
+  public synchronized void thaw() throws Exception {
+    signal("CONT");
+  }
+
+  private void signal(String name) throws Exception {
+    long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
+    ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
+    List<String> command = new ArrayList<>(List.of("kill", "-" + name, Long.toString(pid)));
+    postmaster.descendants().forEach(h -> command.add(Long.toString(h.pid())));
+    if (new ProcessBuilder(command).inheritIO().start().waitFor() != 0) {
+      throw new IllegalStateException("kill -" + name + " failed");
+    }
+  }
+
   /** The server's maintenance database; {@code withDatabase} for others. */
   public DatabaseUrl url() {
     return new DatabaseUrl("127.0.0.1", port, "postgres", "postgres", "");
