@@ -6,9 +6,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The access log, bounded: every 5xx answer is logged; other answers up to {@code perSecond} lines
- * a second per process (0 = none), so a quiet service logs every request and a busy one does not
- * spend its CPU on it. Lines not logged are still counted by the HTTP metrics.
+ * The access log, bounded: every 5xx answer but 503 is logged; other answers up to
+ * {@code perSecond} lines a second per process (0 = none), so a quiet service logs every request
+ * and a busy one does not spend its CPU on it. A 503 is an outage answered as designed and
+ * repeats for every request while it lasts (19,767 lines a second were seen): one line per
+ * interval, carrying how many 503s were held back since the last one ({@code unavailableHeldBack}).
+ * Lines not logged are still counted by the HTTP metrics. Status 0: no answer was sent (the
+ * connection closed first).
  */
 final class AccessLog {
 
@@ -18,6 +22,10 @@ final class AccessLog {
   private final LongSupplier millis;
   private final AtomicLong window = new AtomicLong();
   private final AtomicLong used = new AtomicLong();
+  /** One 503 line per interval, like the other outage logs (ops.ThrottledLog). */
+  static final long UNAVAILABLE_INTERVAL_MS = 10_000;
+  private final AtomicLong nextUnavailableAt;
+  private final AtomicLong unavailableHeld = new AtomicLong();
 
   AccessLog(int perSecond) {
     this(perSecond, System::currentTimeMillis);
@@ -26,6 +34,7 @@ final class AccessLog {
   AccessLog(int perSecond, LongSupplier millis) {
     this.perSecond = perSecond;
     this.millis = millis;
+    this.nextUnavailableAt = new AtomicLong(millis.getAsLong());
   }
 
   void record(String requestId, String method, String path, int status, long startNanos) {
@@ -35,14 +44,35 @@ final class AccessLog {
   /** With the request's trace id when it is traced (null: not). */
   void record(String requestId, String traceId, String method, String path, int status, long startNanos) {
     boolean error = status >= 500;
-    if (!ACCESS.isLoggable(error ? Level.WARNING : Level.INFO) || !(error || admit())) {
+    if (!ACCESS.isLoggable(error ? Level.WARNING : Level.INFO)) {
+      return;
+    }
+    String extra = "";
+    if (status == 503) {
+      long held = admitUnavailable();
+      if (held < 0) {
+        return;
+      }
+      extra = ",\"unavailableHeldBack\":" + held;
+    } else if (!error && !admit()) {
       return;
     }
     String line = "{\"requestId\":\"" + requestId + (traceId == null ? "" : "\",\"traceId\":\"" + traceId)
         + "\",\"method\":\"" + jsonSafe(method) + "\",\"path\":\""
         + jsonSafe(path) + "\",\"status\":" + status + ",\"ms\":" + (System.nanoTime() - startNanos) / 10_000 / 100.0
-        + "}";
+        + extra + "}";
     ACCESS.log(error ? Level.WARNING : Level.INFO, line);
+  }
+
+  /** The 503s held back since the last logged one, or -1 when this one is held back too. */
+  private long admitUnavailable() {
+    long now = millis.getAsLong();
+    long next = nextUnavailableAt.get();
+    if (now - next < 0 || !nextUnavailableAt.compareAndSet(next, now + UNAVAILABLE_INTERVAL_MS)) {
+      unavailableHeld.incrementAndGet();
+      return -1;
+    }
+    return unavailableHeld.getAndSet(0);
   }
 
   /** At most perSecond admissions in each wall-clock second (a coarse, lock-free window). */

@@ -19,6 +19,7 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.Handler;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.http.HttpClosedException;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.HttpServerRequest;
@@ -39,6 +40,8 @@ public final class Edge {
   private static final ThrottledLog STORE_DOWN = new ThrottledLog(LOG, LOG_INTERVAL);
   private static final ThrottledLog BUS_TIMEOUTS = new ThrottledLog(LOG, LOG_INTERVAL);
   private static final ThrottledLog CONNECTION_FAILURES = new ThrottledLog(LOG, LOG_INTERVAL);
+  /** Client garbage: INFO, one line per interval, so a fuzzer cannot flood the log either. */
+  private static final ThrottledLog INVALID = new ThrottledLog(LOG, LOG_INTERVAL);
   private static final CharSequence JSON = HttpHeaders.createOptimized("application/json");
   private static final CharSequence NOSNIFF = HttpHeaders.createOptimized("X-Content-Type-Options");
   private static final CharSequence NOSNIFF_VALUE = HttpHeaders.createOptimized("nosniff");
@@ -63,8 +66,26 @@ public final class Edge {
         // A keyed answer is for that caller only; a route may still declare itself cacheable.
         response.putHeader(HttpHeaders.CACHE_CONTROL, NO_STORE);
       }
-      ctx.addEndHandler(v -> accessLog.record(id, traceId, ctx.request().method().name(), ctx.request().path(),
-          ctx.response().getStatusCode(), start));
+      // The status sent: none (0) when the connection closed before an answer. A body that fails
+      // (a bad chunk) ends the exchange just before its 400 is written, in the same turn: look after it.
+      Handler<Void> record = v -> accessLog.record(id, traceId, ctx.request().method().name(), ctx.request().path(),
+          ctx.response().ended() ? ctx.response().getStatusCode() : 0, start);
+      ctx.addEndHandler(ar -> {
+        if (ctx.response().ended()) {
+          record.handle(null);
+        } else {
+          ctx.vertx().runOnContext(record);
+        }
+      });
+      if (ctx.request().headers().getAll(HttpHeaders.HOST).size() > 1) {
+        // Two Hosts name two origins: which one a proxy or cache keyed on is unknowable.
+        INVALID.log(Level.INFO, () -> "invalid request: more than one Host header");
+        error(ctx, ApiError.invalidRequest("Send exactly one Host header."));
+        return;
+      }
+      if (!ctx.request().isEnded()) {
+        watchBody(ctx);
+      }
       if (BAD_ESCAPE.matcher(ctx.request().uri()).find()) {
         // Refused here: the router would fail decoding path parameters without saying why.
         error(ctx, ApiError.invalidRequest("The request URI has an invalid percent-escape; encode '%' as %25."));
@@ -119,12 +140,15 @@ public final class Edge {
 
   /**
    * Requests Netty could not decode (a request line or header block over its limit, a malformed
-   * header) never reach the router: answer them here, in the envelope, and close.
+   * header, an unsupported version: {@link Versions}) never reach the router: answer them here,
+   * in the envelope, and close.
    */
   static void invalidRequest(HttpServerRequest request) {
     Throwable cause = request.decoderResult().cause();
     ApiError e;
-    if (cause instanceof TooLongHttpLineException) {
+    if (cause instanceof Versions.Unsupported) {
+      e = new ApiError(505, "INVALID_REQUEST", "This HTTP version is not supported; use HTTP/1.1 (or HTTP/1.0).");
+    } else if (cause instanceof TooLongHttpLineException) {
       e = new ApiError(414, "INVALID_REQUEST", "The request line is too long; shorten the URI.");
     } else if (cause instanceof TooLongHttpHeaderException) {
       e = new ApiError(431, "INVALID_REQUEST", "The request headers are too large; send fewer or shorter headers.");
@@ -132,7 +156,7 @@ public final class Edge {
       e = ApiError.invalidRequest("The request is not valid HTTP: check the request line and that header "
           + "names and values hold no control characters.");
     }
-    LOG.fine(() -> "invalid request: " + cause);
+    INVALID.log(Level.INFO, () -> "invalid request (" + Causes.summary(cause) + ")");
     request.response().setStatusCode(e.status())
         .putHeader(HttpHeaders.CONTENT_TYPE, JSON)
         .putHeader(NOSNIFF, NOSNIFF_VALUE)
@@ -140,6 +164,30 @@ public final class Edge {
         .putHeader(HttpHeaders.CONNECTION, "close")
         .end(Json.encode(Envelope.failed(e.code(), e.getMessage())))
         .onComplete(ar -> request.connection().close());
+  }
+
+  /**
+   * The request's body failed after its head was read: a malformed chunked encoding (the decoder
+   * failed) or the client hanging up. The server closes the connection right after this returns,
+   * so the 400 goes out now (closing flushes it) or never. Whatever reads the body sets its own
+   * handlers; each calls this again after them.
+   */
+  static void watchBody(RoutingContext ctx) {
+    ctx.request().exceptionHandler(t -> unreadableBody(ctx, t));
+  }
+
+  private static void unreadableBody(RoutingContext ctx, Throwable t) {
+    HttpServerResponse response = ctx.response();
+    if (t instanceof HttpClosedException || t instanceof IOException || response.ended() || response.closed()) {
+      LOG.fine(() -> "request body ended early: " + t);
+      return;
+    }
+    INVALID.log(Level.INFO, () -> "invalid request body (" + Causes.summary(t) + ")");
+    ApiError e = ApiError.invalidRequest("The request body could not be decoded: check its chunked encoding "
+        + "(hexadecimal chunk sizes, CRLF after each) or send a Content-Length.");
+    response.putHeader(HttpHeaders.CONNECTION, "close");
+    sendBytes(ctx, e.status(), Json.encode(Envelope.failed(e.code(), e.getMessage())));
+    ctx.request().connection().close();
   }
 
   /**

@@ -150,7 +150,10 @@ public final class HttpVerticle extends VerticleBase {
         .setIdleTimeoutUnit(TimeUnit.SECONDS));
     return server.requestHandler(router)
         .invalidRequestHandler(Edge::invalidRequest)
-        .connectionHandler(connections::opened)
+        .connectionHandler(c -> {
+          Versions.install(c);
+          connections.opened(c);
+        })
         .exceptionHandler(Edge::connectionFailed)
         .listen();
   }

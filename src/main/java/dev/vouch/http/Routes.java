@@ -6,7 +6,9 @@ import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
+import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -27,6 +29,7 @@ final class Routes {
 
   private final Router router;
   private final BodyHandler bodies;
+  private final Handler<RoutingContext> dropped;
   private final Handler<RoutingContext> authenticate;
   private final Handler<RoutingContext> idempotency;
   private final List<Known> known = new ArrayList<>();
@@ -44,6 +47,7 @@ final class Routes {
     this.asking = new DeliveryOptions().setSendTimeout(requestTimeoutMs);
     this.router = router;
     this.bodies = BodyHandler.create(false).setBodyLimit(bodyLimitBytes);
+    this.dropped = dropBody(bodyLimitBytes);
     this.authenticate = authenticate;
   }
 
@@ -98,7 +102,7 @@ final class Routes {
     registerWith(method, path, Edge::failure, bodies, handlers);
   }
 
-  /** Every GET route answers HEAD too (same status and headers, no body). */
+  /** Every GET route answers HEAD too (same status and headers, no body); only other methods read bodies. */
   @SafeVarargs
   private void registerWith(HttpMethod method, String path, Handler<RoutingContext> failure, BodyHandler body,
       Handler<RoutingContext>... handlers) {
@@ -106,7 +110,16 @@ final class Routes {
     if (method == HttpMethod.GET) {
       route.method(HttpMethod.HEAD);
     }
-    route.handler(body);
+    if (method == HttpMethod.GET) {
+      // A GET's body means nothing: counted against the limit and dropped. A body handler would
+      // try to decode a form or multipart body, which the server refuses on GET and HEAD (a 500).
+      route.handler(dropped);
+    } else {
+      route.handler(ctx -> {
+        body.handle(ctx);
+        Edge.watchBody(ctx); // the body handler's own failure path would answer a bad chunk 500
+      });
+    }
     for (Handler<RoutingContext> h : handlers) {
       route.handler(h);
     }
@@ -116,6 +129,37 @@ final class Routes {
     if (method == HttpMethod.GET) {
       known.add(new Known(pattern, HttpMethod.HEAD));
     }
+  }
+
+  /** Reads a body nobody needs to its end, refusing one over the limit (413) like a body handler does. */
+  private static Handler<RoutingContext> dropBody(long limit) {
+    return ctx -> {
+      HttpServerRequest request = ctx.request();
+      if (request.isEnded()) {
+        ctx.next();
+        return;
+      }
+      String declared = request.getHeader(HttpHeaders.CONTENT_LENGTH);
+      if (declared != null && declared.length() < 19 && declared.chars().allMatch(Character::isDigit)
+          && Long.parseLong(declared) > limit) {
+        ctx.fail(413);
+        return;
+      }
+      long[] seen = {0};
+      request.handler(bytes -> {
+        seen[0] += bytes.length();
+        if (seen[0] > limit && !ctx.failed() && !ctx.response().ended()) {
+          ctx.fail(413);
+        }
+      });
+      request.endHandler(v -> {
+        if (!ctx.failed() && !ctx.response().ended()) {
+          ctx.next();
+        }
+      });
+      Edge.watchBody(ctx);
+      request.resume();
+    };
   }
 
   /**

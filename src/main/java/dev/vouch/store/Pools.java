@@ -8,18 +8,18 @@ import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.SqlClient;
 import java.util.concurrent.TimeUnit;
 
-/** The one reactive pool every consumer shares. */
+/** The one reactive pool every consumer shares; its lent connections log their failures ({@link WatchedPool}). */
 public final class Pools {
 
   private Pools() {}
 
   /** A pool with the library's defaults (no deadlines); for tests that exercise SQL only. */
   public static Pool create(Vertx vertx, DatabaseUrl url, int size) {
-    return PgBuilder.pool()
+    return new WatchedPool(PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(size).setName("vouch-pg").setShared(true))
         .connectingTo(url.connectOptions())
         .using(vertx)
-        .build();
+        .build(), "vouch-pg");
   }
 
   /**
@@ -39,13 +39,13 @@ public final class Pools {
 
   /** The same for another server (a replica): a pool of its own name, so never the primary's shared one. */
   public static Pool create(Vertx vertx, DatabaseUrl url, AppConfig.Database db, String name) {
-    return PgBuilder.pool()
+    return new WatchedPool(PgBuilder.pool()
         .with(new PoolOptions().setMaxSize(db.poolSize()).setName(name).setShared(true)
             .setMaxWaitQueueSize(db.waitQueueSize())
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
         .using(vertx)
-        .build();
+        .build(), name);
   }
 
   /**

@@ -148,13 +148,15 @@ final class Server {
   }
 
   private static Pool monitorPool(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
-    return PgBuilder.pool()
-        .with(new PoolOptions().setMaxSize(1).setMaxWaitQueueSize(1).setName("vouch-pg-monitor-" + url.port())
+    String name = "vouch-pg-monitor-" + url.port();
+    // The heartbeat's connection is held for good: a terminated session must not print to stderr.
+    return new WatchedPool(PgBuilder.pool()
+        .with(new PoolOptions().setMaxSize(1).setMaxWaitQueueSize(1).setName(name)
             .setConnectionTimeout(Math.max(db.readDeadlineMs(), db.probeIntervalMs()))
             .setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.readDeadlineMs())))
         .using(vertx)
-        .build();
+        .build(), name);
   }
 
   /**

@@ -63,6 +63,26 @@ class AccessLogTest {
   }
 
   @Test
+  void outageAnswersAreOneLinePerIntervalCountingTheOnesHeldBack() {
+    AtomicLong now = new AtomicLong(1_000_000);
+    AccessLog log = new AccessLog(1000, now::get);
+    for (int i = 0; i < 1000; i++) {
+      log.record("r" + i, "GET", "/api/v1/decision/x", 503, System.nanoTime());
+    }
+    log.record("bug", "GET", "/p", 500, System.nanoTime());
+    assertThat(lines).hasSize(2);
+    assertThat(new io.vertx.core.json.JsonObject(lines.get(0).getMessage()).getLong("unavailableHeldBack")).isZero();
+    assertThat(lines.get(1).getMessage()).contains("\"status\":500");
+    now.addAndGet(AccessLog.UNAVAILABLE_INTERVAL_MS);
+    log.record("later", "GET", "/p", 503, System.nanoTime());
+    assertThat(lines).hasSize(3);
+    var line = new io.vertx.core.json.JsonObject(lines.get(2).getMessage());
+    assertThat(line.getString("requestId")).isEqualTo("later");
+    assertThat(line.getLong("unavailableHeldBack")).isEqualTo(999);
+    assertThat(lines.get(2).getLevel()).isEqualTo(Level.WARNING);
+  }
+
+  @Test
   void pathsAreEscapedIntoValidJson() {
     new AccessLog(5, () -> 0L).record("id", "GET", "/a\"b\\c\u0001", 404, System.nanoTime());
     assertThat(new io.vertx.core.json.JsonObject(lines.get(0).getMessage()).getString("path")).isEqualTo("/a\"b\\c\u0001");

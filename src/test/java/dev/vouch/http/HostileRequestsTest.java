@@ -95,8 +95,57 @@ class HostileRequestsTest {
   }
 
   @Test
+  void formAndMultipartBodiesOnGetAnswerAsAGetWithoutABody() throws Exception {
+    String[] targets = {DECISION, "/api/v1/score/0x" + "ab".repeat(20), "/api/v1/stats", "/check", "/health/live",
+        "/api/v1/intake/0x" + "ab".repeat(20) + "/events"};
+    String form = "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n";
+    String multipart = "Content-Type: multipart/form-data; boundary=b\r\nContent-Length: 45\r\n";
+    String parts = "--b\r\nContent-Disposition: form-data; name=a\r\n\r\n1\r\n--b--";
+    for (String target : targets) {
+      int plain = raw(get(target)).status();
+      assertThat(plain).as(target).isLessThan(500);
+      assertThat(raw(get(target, form) + "a=1").status()).as("form on " + target).isEqualTo(plain);
+      assertThat(raw(get(target, multipart) + parts).status()).as("multipart on " + target).isEqualTo(plain);
+    }
+  }
+
+  @Test
+  void aMalformedChunkedBodyIs400InTheEnvelopeLoggedAtInfoWithTheStatusSent() throws Exception {
+    try (LogCapture logs = new LogCapture(Level.INFO)) {
+      var a = raw("POST /api/v1/decision/batch HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+          + "Transfer-Encoding: chunked\r\nX-Request-Id: bad-chunk-1\r\n\r\nzz\r\n{}\r\n0\r\n\r\n");
+      assertThat(a.status()).isEqualTo(400);
+      assertThat(code(a)).isEqualTo("INVALID_REQUEST");
+      dev.vouch.support.Sql.await("the access log line of the refused request", 30_000,
+          () -> logs.from("dev.vouch.access").stream().anyMatch(r -> r.getMessage().contains("bad-chunk-1")));
+      assertThat(logs.from("dev.vouch.access")).filteredOn(r -> r.getMessage().contains("bad-chunk-1"))
+          .singleElement().satisfies(r -> assertThat(r.getMessage()).contains("\"status\":400"));
+      assertThat(logs.from("dev.vouch.http")).anyMatch(r -> r.getLevel() == Level.INFO
+          && r.getMessage().startsWith("invalid request body"));
+      assertThat(logs.atLeast(Level.WARNING)).noneMatch(r -> r.getLoggerName().startsWith("dev.vouch")
+          || r.getLevel() == Level.SEVERE);
+    }
+  }
+
+  @Test
+  void anUnsupportedHttpVersionIs505InTheEnvelope() throws Exception {
+    var a = raw("GET " + DECISION + " HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n");
+    assertThat(a.status()).isEqualTo(505);
+    assertThat(code(a)).isEqualTo("INVALID_REQUEST");
+  }
+
+  @Test
+  void twoHostHeadersAreAnInvalidRequest() throws Exception {
+    var a = raw("GET " + DECISION + " HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    assertThat(a.status()).isEqualTo(400);
+    assertThat(code(a)).isEqualTo("INVALID_REQUEST");
+  }
+
+  @Test
   void garbageLogsNothingSevere() throws Exception {
     try (LogCapture logs = new LogCapture(Level.WARNING)) {
+      raw("POST /api/v1/decision/batch HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n\r\n");
+      raw("GET / HTTP/9.9\r\nHost: x\r\n\r\n");
       raw(get("/api/v1/decision/%zz"));
       raw(get(DECISION, "X-Note: a\u0000b\r\n"));
       raw("GET " + DECISION + " HTTP/1.1\r\nConnection: close\r\n\r\n");

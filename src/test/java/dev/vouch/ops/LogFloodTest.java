@@ -27,11 +27,21 @@ class LogFloodTest {
       assertThat(app.get(decision).statusCode()).isEqualTo(200);
       TestDatabase.allowConnections(app.database, false);
       try (LogCapture logs = new LogCapture(Level.WARNING)) {
+        long start = System.nanoTime();
         for (int i = 0; i < 200; i++) {
           assertThat(app.get(decision).statusCode()).isEqualTo(503);
         }
+        // A loaded machine may take longer than one interval for the 200: each kind of line may
+        // then appear once per interval begun, never once per request.
+        long intervals = 1 + Duration.ofNanos(System.nanoTime() - start).toSeconds() / 10;
         var lines = logs.from("dev.vouch.http");
-        assertThat(lines).as("one line per 10 s interval, not one per request").hasSizeBetween(1, 3);
+        assertThat(lines).isNotEmpty();
+        var perKind = lines.stream().collect(java.util.stream.Collectors.groupingBy(
+            r -> r.getMessage().replaceAll("[ (].*", ""), java.util.stream.Collectors.counting()));
+        assertThat(perKind.values()).as("one line per 10 s interval, not one per request: " + perKind)
+            .allMatch(n -> n <= intervals);
+        var access = logs.from("dev.vouch.access");
+        assertThat(access).as("the access log samples 503s too").hasSizeBetween(1, (int) intervals);
         assertThat(lines).allMatch(r -> r.getThrown() == null, "no stack trace for an expected outage");
         assertThat(lines.get(0).getMessage()).contains("database unavailable");
       } finally {
