@@ -59,10 +59,13 @@ public final class HttpVerticle extends VerticleBase {
   private Routes routes;
   private IntakeEvents intakeEvents;
 
+  private final AccessLog accessLog;
+
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
       IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots,
-      MonitorServices monitoring, List<Supplier<? extends Deployable>> colocated) {
+      MonitorServices monitoring, List<Supplier<? extends Deployable>> colocated, AccessLog accessLog) {
+    this.accessLog = accessLog;
     this.monitoring = monitoring;
     this.colocated = colocated;
     this.config = config;
@@ -93,8 +96,10 @@ public final class HttpVerticle extends VerticleBase {
         TrustedProxies.parse(config.http().trustedProxies()));
     IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
     registry.gauge(IntakeEvents.OPEN_METER, streamSlots, IntakeEvents.Slots::total);
+    // One access log per process: its line budget and 503 sampling are the process's, not each instance's.
+    AccessLog accessLog = new AccessLog(config.http().accessLogPerSecond());
     return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
-        idempotency, streamSlots, monitoring, colocated);
+        idempotency, streamSlots, monitoring, colocated, accessLog);
   }
 
   @Override
@@ -113,7 +118,7 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     routes = new Routes(vertx, router, config.http().bodyLimitBytes(), config.http().requestTimeoutMs(),
         budgets.authenticator(), idempotency == null ? null : new Idempotency(idempotency, registry), here::address);
-    router.route().handler(Edge.begin(new AccessLog(config.http().accessLogPerSecond()))).handler(connections);
+    router.route().handler(Edge.begin(accessLog)).handler(connections);
     if (!config.http().corsOrigins().isEmpty()) {
       router.route().handler(Cors.handler(config.http().corsOrigins()));
     }

@@ -167,6 +167,9 @@ final class Routes {
    * 403 (a CORS origin not allowed), 404, 405, 413 and anything unexpected.
    */
   void installErrorHandlers() {
+    // An unknown path or method reads (and drops) its body before its 404 or 405, so a body that
+    // does not decode (a bad chunk size) is answered 400 here too instead of a closed connection.
+    router.route().last().handler(dropped).handler(ctx -> ctx.fail(allowed(ctx.request().path()).isEmpty() ? 404 : 405));
     router.errorHandler(400, Edge::failure);
     router.errorHandler(403, Edge::failure);
     router.errorHandler(404, ctx -> {

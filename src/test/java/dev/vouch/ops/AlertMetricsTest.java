@@ -128,6 +128,7 @@ class AlertMetricsTest {
       env.put("VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "2");
       env.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
       env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+      env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true"); // the loopback receiver is plain http
       env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
       env.put("VOUCH_MONITORING_WEBHOOKS_RETRY_BASE_SECONDS", "1");
       env.put("VOUCH_MONITORING_WEBHOOKS_RETRY_MAX_SECONDS", "1");
