@@ -133,7 +133,7 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
           }
           for (Row r : ar.result()) {
             running++;
-            Tracing.of(vertx).span(vertx, "webhook attempt", Attributes.of(DELIVERY_ID, r.getLong("delivery_id"),
+            Tracing.of(vertx).span(vertx, "webhook attempt", r.getString("traceparent"), Attributes.of(DELIVERY_ID, r.getLong("delivery_id"),
                 ENDPOINT_ID, endpointId(r)), () -> attempt(r)).onComplete(x -> {
               running--;
               if (x.failed()) {
