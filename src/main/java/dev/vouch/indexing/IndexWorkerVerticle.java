@@ -148,7 +148,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
         .onFailure(t -> LOG.warning(() -> "lease renewal of job " + job.id() + " failed: " + t.getMessage())));
     long start = System.nanoTime();
-    Tracing.of(vertx).span(vertx, "index job " + job.kind(), Attributes.of(JOB_ID, job.id(), JOB_KIND,
+    Tracing.of(vertx).span(vertx, "index job " + job.kind(), job.traceparent(), Attributes.of(JOB_ID, job.id(), JOB_KIND,
         job.kind(), WALLET, job.wallet()), () -> pipeline.run(job, owner, () -> stopped)).onComplete(ar -> {
       vertx.cancelTimer(renewal);
       running--;

@@ -17,12 +17,13 @@ final class IndexingQueries {
   /**
    * Wallet row, then a queued job unless one is already queued or running (the partial unique
    * index decides, so concurrent requests collapse), then a NOTIFY that wakes the workers when
-   * the transaction commits. $1 wallet, $2 kind, $3 mode, $4 now. No row back = already active.
+   * the transaction commits. $1 wallet, $2 kind, $3 mode, $4 now, $5 traceparent (null untraced).
+   * No row back = already active.
    */
   static final String ENQUEUE = """
       WITH w AS (INSERT INTO wallets (address, first_seen_at) VALUES ($1, $4) ON CONFLICT (address) DO NOTHING),
-           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
-                   VALUES ($1, $2, $3, 'queued', $4)
+           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
+                   VALUES ($1, $2, $3, 'queued', $4, $5)
                    ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
                    RETURNING id)
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
@@ -30,12 +31,13 @@ final class IndexingQueries {
 
   /**
    * Queues the next commit of known wallets (claims, accepted attestations) unless one is queued
-   * or running; the mode follows whether a snapshot exists. $1 wallets, $2 kind, $3 now.
+   * or running; the mode follows whether a snapshot exists. $1 wallets, $2 kind, $3 now,
+   * $4 traceparent.
    */
   static final String QUEUE_NEXT_COMMIT = """
-      WITH job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
+      WITH job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
                    SELECT w.address, $2, CASE WHEN w.latest_snapshot_id IS NULL THEN 'first_index' ELSE 'reindex' END,
-                          'queued', $3
+                          'queued', $3, $4
                      FROM wallets w WHERE w.address = ANY($1::text[])
                    ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
                    RETURNING id)
@@ -44,13 +46,13 @@ final class IndexingQueries {
 
   /**
    * Intake of many never-indexed wallets at once (watchlist additions): wallet rows, then a
-   * queued first index for each unless one is queued or running. $1 wallets, $2 now.
+   * queued first index for each unless one is queued or running. $1 wallets, $2 now, $3 traceparent.
    */
   static final String ENQUEUE_MANY = """
       WITH w AS (INSERT INTO wallets (address, first_seen_at) SELECT a, $2 FROM unnest($1::text[]) a
                  ON CONFLICT (address) DO NOTHING),
-           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at)
-                   SELECT a, 'intake', 'first_index', 'queued', $2 FROM unnest($1::text[]) a
+           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
+                   SELECT a, 'intake', 'first_index', 'queued', $2, $3 FROM unnest($1::text[]) a
                    ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
                    RETURNING id)
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
@@ -78,17 +80,18 @@ final class IndexingQueries {
                       ORDER BY created_at, id
                       LIMIT 1
                       FOR UPDATE SKIP LOCKED)
-      RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts, j.retry_round
+      RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts, j.retry_round, j.traceparent
       """;
 
   /**
    * The worker's own retry of chains that failed transiently, inside the transaction that
    * finished the run (so it survives a crash), unless another job is already queued or running.
-   * No NOTIFY: it is not due yet; the poll finds it. $1 wallet, $2 now, $3 not before, $4 round.
+   * No NOTIFY: it is not due yet; the poll finds it. $1 wallet, $2 now, $3 not before, $4 round,
+   * $5 traceparent (the failed run's: the retry stays in its trace).
    */
   static final String QUEUE_RETRY = """
-      INSERT INTO index_jobs (wallet, kind, mode, state, created_at, not_before, retry_round)
-      VALUES ($1, 'retry', 'reindex', 'queued', $2, $3, $4)
+      INSERT INTO index_jobs (wallet, kind, mode, state, created_at, not_before, retry_round, traceparent)
+      VALUES ($1, 'retry', 'reindex', 'queued', $2, $3, $4, $5)
       ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
       """;
 

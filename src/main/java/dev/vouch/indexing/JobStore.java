@@ -3,6 +3,7 @@ package dev.vouch.indexing;
 import dev.vouch.chain.model.ChainOutcome;
 import dev.vouch.chain.model.ChainRead;
 import dev.vouch.indexing.model.AttestationFacts;
+import dev.vouch.ops.Tracing;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -71,7 +72,7 @@ public final class JobStore {
 
   private static Future<Optional<Long>> enqueue(SqlClient client, String wallet, String kind, String mode, Instant now) {
     return client.preparedQuery(IndexingQueries.ENQUEUE)
-        .execute(Tuple.of(wallet, kind, mode, utc(now)))
+        .execute(Tuple.of(wallet, kind, mode, utc(now), Tracing.traceparent()))
         .map(rows -> rows.size() == 0 ? Optional.<Long>empty() : Optional.of(rows.iterator().next().getLong("id")));
   }
 
@@ -81,14 +82,14 @@ public final class JobStore {
    */
   public static Future<Integer> queueNextCommit(SqlClient client, List<String> wallets, String kind, Instant now) {
     return client.preparedQuery(IndexingQueries.QUEUE_NEXT_COMMIT)
-        .execute(Tuple.of(wallets.toArray(String[]::new), kind, utc(now)))
+        .execute(Tuple.of(wallets.toArray(String[]::new), kind, utc(now), Tracing.traceparent()))
         .map(RowSet::size);
   }
 
   /** Inside a caller's transaction: first-index intake jobs for wallets; how many were queued. */
   public static Future<Integer> queueIntakes(SqlClient client, List<String> wallets, Instant now) {
     return client.preparedQuery(IndexingQueries.ENQUEUE_MANY)
-        .execute(Tuple.of(wallets.toArray(String[]::new), utc(now)))
+        .execute(Tuple.of(wallets.toArray(String[]::new), utc(now), Tracing.traceparent()))
         .map(RowSet::size);
   }
 
@@ -111,7 +112,7 @@ public final class JobStore {
           }
           Row r = rows.iterator().next();
           return Optional.of(new IndexJob(r.getLong("id"), r.getString("wallet"), r.getString("kind"),
-              r.getString("mode"), r.getInteger("attempts"), r.getInteger("retry_round")));
+              r.getString("mode"), r.getInteger("attempts"), r.getInteger("retry_round"), r.getString("traceparent")));
         });
   }
 
@@ -160,7 +161,7 @@ public final class JobStore {
   /** Inside the transaction that finished the run (after its job left queued/running). */
   static Future<Void> queueRetry(SqlConnection conn, String wallet, Instant now, Retry retry) {
     return conn.preparedQuery(IndexingQueries.QUEUE_RETRY)
-        .execute(Tuple.of(wallet, utc(now), utc(retry.notBefore()), retry.round()))
+        .execute(Tuple.of(wallet, utc(now), utc(retry.notBefore()), retry.round(), Tracing.traceparent()))
         .mapEmpty();
   }
 

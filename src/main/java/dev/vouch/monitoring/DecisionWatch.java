@@ -4,6 +4,7 @@ import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.indexing.CommitWatch;
 import dev.vouch.monitoring.model.DecisionSummary;
+import dev.vouch.ops.Tracing;
 import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
 import dev.vouch.screening.model.Listing;
@@ -132,7 +133,8 @@ public final class DecisionWatch {
     Tuple args = Tuple.tuple().addArrayOfLong(keys.toArray(Long[]::new)).addArrayOfLong(lists.toArray(Long[]::new))
         .addArrayOfString(wallets.toArray(String[]::new)).addArrayOfString(useCases.toArray(String[]::new))
         .addArrayOfString(previous.toArray(String[]::new)).addArrayOfString(current.toArray(String[]::new))
-        .addString(DECISION_CHANGED).addString(cause.name()).addOffsetDateTime(now.atOffset(ZoneOffset.UTC));
+        .addString(DECISION_CHANGED).addString(cause.name()).addOffsetDateTime(now.atOffset(ZoneOffset.UTC))
+        .addString(Tracing.traceparent());
     return conn.query(MonitorQueries.LOCK_EVENTS).execute()
         .compose(v -> conn.preparedQuery(MonitorQueries.INSERT_EVENTS).execute(args))
         .onSuccess(rows -> MonitorMetrics.events(cause, rows.iterator().next().getLong("events")))

@@ -60,7 +60,8 @@ final class MonitorQueries {
   /**
    * The outbox rows of one write and their deliveries to the owners' enabled endpoints that take
    * the type, in event order. $1 key ids, $2 list ids, $3 wallets, $4 use cases, $5 previous and
-   * $6 current (JSON text), $7 type, $8 cause, $9 now.
+   * $6 current (JSON text), $7 type, $8 cause, $9 now, $10 traceparent of the writing commit
+   * (null untraced): each delivery's attempts continue its trace.
    */
   static final String INSERT_EVENTS = """
       WITH e AS (
@@ -71,8 +72,8 @@ final class MonitorQueries {
          ORDER BY ord
         RETURNING id, api_key_id, wallet, type),
       d AS (
-        INSERT INTO webhook_deliveries (endpoint_id, event_id, wallet, state, next_attempt_at, created_at)
-        SELECT ep.id, e.id, e.wallet, 'pending', $9, $9
+        INSERT INTO webhook_deliveries (endpoint_id, event_id, wallet, state, next_attempt_at, created_at, traceparent)
+        SELECT ep.id, e.id, e.wallet, 'pending', $9, $9, $10
           FROM e JOIN webhook_endpoints ep
             ON ep.api_key_id = e.api_key_id AND e.type = ANY(ep.event_types) AND ep.disabled_at IS NULL
          ORDER BY e.id, ep.id
@@ -241,7 +242,7 @@ final class MonitorQueries {
 
   /** What one attempt sends: the endpoint's address and sealed secret, and the event. $1 delivery ids. */
   static final String ATTEMPT_INPUTS = """
-      SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, e.url, e.secret_sealed, ev.id AS event_id, ev.watchlist_id, ev.wallet, ev.use_case,
+      SELECT d.id AS delivery_id, d.endpoint_id, d.attempts, d.traceparent, e.url, e.secret_sealed, ev.id AS event_id, ev.watchlist_id, ev.wallet, ev.use_case,
              ev.type, ev.cause, ev.previous::text AS previous, ev.current::text AS current, ev.created_at
         FROM webhook_deliveries d
         JOIN webhook_endpoints e ON e.id = d.endpoint_id

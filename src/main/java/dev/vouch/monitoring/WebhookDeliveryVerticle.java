@@ -135,8 +135,9 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
             running++;
             // compose: a throw while preparing the attempt fails its future instead of escaping
             // with the slot taken.
-            Tracing.of(vertx).span(vertx, "webhook attempt", Attributes.of(DELIVERY_ID, r.getLong("delivery_id"),
-                ENDPOINT_ID, endpointId(r)), () -> Future.succeededFuture(r).compose(this::attempt)).onComplete(x -> {
+            Tracing.of(vertx).span(vertx, "webhook attempt", r.getString("traceparent"), Attributes.of(DELIVERY_ID,
+                r.getLong("delivery_id"), ENDPOINT_ID, endpointId(r)), () -> Future.succeededFuture(r).compose(this::attempt))
+                .onComplete(x -> {
               running--;
               if (x.failed()) {
                 FAILURES.warn(() -> "webhook attempt could not be recorded: " + x.cause());

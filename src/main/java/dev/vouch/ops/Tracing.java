@@ -5,6 +5,8 @@ import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
+import io.opentelemetry.context.propagation.TextMapGetter;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.autoconfigure.AutoConfiguredOpenTelemetrySdk;
 import io.vertx.core.Future;
@@ -34,6 +36,19 @@ public final class Tracing implements AutoCloseable {
   static final String SCOPE = "dev.vouch";
   private static final Tracing OFF = new Tracing(null);
   private static final Map<Vertx, Tracing> BY_VERTX = new WeakHashMap<>();
+  /** Whether any tracer was attached in this JVM: off, {@link #traceparent()} costs one read. */
+  private static volatile boolean anyOn;
+  private static final TextMapGetter<String> TRACEPARENT = new TextMapGetter<>() {
+    @Override
+    public Iterable<String> keys(String carrier) {
+      return java.util.List.of("traceparent");
+    }
+
+    @Override
+    public String get(String carrier, String key) {
+      return "traceparent".equals(key) ? carrier : null;
+    }
+  };
 
   private final OpenTelemetrySdk sdk;
   private final Tracer tracer;
@@ -107,6 +122,7 @@ public final class Tracing implements AutoCloseable {
   /** Makes this tracing reachable from code that only holds the Vert.x instance. */
   public static synchronized void attach(Vertx vertx, Tracing tracing) {
     BY_VERTX.put(vertx, tracing);
+    anyOn |= tracing.on();
   }
 
   public static synchronized Tracing of(Vertx vertx) {
@@ -119,13 +135,27 @@ public final class Tracing implements AutoCloseable {
    * bus) because it runs on a duplicated context that holds it. Call on a Vert.x context.
    */
   public <T> Future<T> span(Vertx vertx, String name, Attributes attributes, Supplier<Future<T>> work) {
+    return span(vertx, name, null, attributes, work);
+  }
+
+  /**
+   * As {@link #span(Vertx, String, Attributes, Supplier)} under {@code traceparent} (W3C, from a
+   * queue row) as the parent when it is valid: work queued in a traced request stays in its trace.
+   */
+  public <T> Future<T> span(Vertx vertx, String name, String traceparent, Attributes attributes,
+      Supplier<Future<T>> work) {
     if (tracer == null) {
       return work.get();
     }
-    ContextInternal ctx = ((ContextInternal) vertx.getOrCreateContext()).duplicate();
-    Promise<T> done = ctx.promise();
+    ContextInternal caller = (ContextInternal) vertx.getOrCreateContext();
+    ContextInternal ctx = caller.duplicate();
+    // Completed on the caller's context: what the caller does next (the next poll, claim or
+    // attempt) is not a child of this finished span.
+    Promise<T> done = caller.promise();
     ctx.runOnContext(v -> {
-      io.opentelemetry.context.Context parent = io.opentelemetry.context.Context.current();
+      io.opentelemetry.context.Context parent = traceparent == null ? io.opentelemetry.context.Context.current()
+          : W3CTraceContextPropagator.getInstance().extract(io.opentelemetry.context.Context.root(), traceparent,
+              TRACEPARENT);
       Span span = tracer.spanBuilder(name).setParent(parent).setAllAttributes(attributes).startSpan();
       // Never closed: the duplicated context lives exactly as long as this work.
       VertxContextStorage.INSTANCE.attach(ctx, parent.with(span));
@@ -145,6 +175,18 @@ public final class Tracing implements AutoCloseable {
       });
     });
     return done.future();
+  }
+
+  /**
+   * The current span as a W3C {@code traceparent}, for a row that queues work (a job, a webhook
+   * delivery) so the work joins this trace; null when tracing is off or no span is current.
+   */
+  public static String traceparent() {
+    if (!anyOn) {
+      return null;
+    }
+    SpanContext sc = Span.current().getSpanContext();
+    return sc.isValid() ? "00-" + sc.getTraceId() + "-" + sc.getSpanId() + "-" + sc.getTraceFlags().asHex() : null;
   }
 
   /** The trace id of the span current on this thread's Vert.x context, or null when none. */

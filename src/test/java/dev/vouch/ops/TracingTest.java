@@ -142,36 +142,88 @@ class TracingTest {
       Sql.await("the access line", 10_000, () -> logs.from("dev.vouch.access").stream()
           .anyMatch(r -> r.getMessage().contains(wallet)));
       assertThat(logs.from("dev.vouch.access")).allSatisfy(r -> assertThat(r.getMessage()).doesNotContain("traceId"));
+      // Off, a queued job carries no trace context even when the caller sent one.
+      String queued = Anvil.randomAddress();
+      assertThat(app.send(HttpMethod.POST, "/api/v1/intake/" + queued, null,
+          Map.of("traceparent", "00-" + TRACE + "-" + PARENT + "-01")).statusCode()).isEqualTo(202);
+      assertThat(Sql.one(app.database,
+          "SELECT traceparent FROM index_jobs WHERE wallet = ? ORDER BY id LIMIT 1", queued)).containsEntry("traceparent", null);
     }
   }
 
+  /**
+   * The issue's "one trace from API to webhook": the queue row and the delivery row carry the
+   * trace context, so the job run and the webhook attempt continue the intake request's trace.
+   */
   @Test
-  void anIntakeRunsAsAJobSpanWhoseJsonRpcCallsAndSnapshotCommitAreItsChildren() {
+  void anIntakeIsOneTraceFromTheApiThroughTheJobItsJsonRpcAndCommitToTheWebhookAttempt() {
     InMemorySpanExporter exporter = InMemorySpanExporter.create();
-    try (Anvil chain = Anvil.start(5042002, Instant.parse("2024-01-01T00:00:00Z"))) {
+    try (Anvil chain = Anvil.start(5042002, Instant.parse("2024-01-01T00:00:00Z"));
+        WebhookReceiver receiver = new WebhookReceiver()) {
       String wallet = Anvil.randomAddress();
       chain.fund(wallet);
       Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
       env.put("CHAINS_FILE", ChainsFile.write(List.of(Entry.history("Arc Testnet", 5042002, "USDC", chain.url)))
           .toString());
       env.put("VOUCH_INDEXING_POLL_MS", "100");
+      env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+    env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true"); // the loopback receiver is plain http
+      env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
       try (TestApp app = TestApp.startOn(TestDatabase.fresh(), env, inMemory(exporter))) {
-        assertThat(app.send(HttpMethod.POST, "/api/v1/intake/" + wallet, null, Map.of()).statusCode()).isEqualTo(202);
-        SpanData job = awaitSpan(exporter, "the job run", s -> s.getName().startsWith("index job")
-            && wallet.equals(s.getAttributes().get(AttributeKey.stringKey("vouch.wallet"))));
-        List<SpanData> spans = trace(exporter, job.getTraceId());
-        assertThat(job.getParentSpanId()).as("a job run starts its own trace").isEqualTo("0000000000000000");
-        assertThat(spans).as(describe(spans)).anySatisfy(s -> {
+        TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+        Map<String, String> auth = Map.of("Authorization", "Bearer " + key.secret(), "Content-Type", "application/json");
+        String list = TestApp.data(app.send(HttpMethod.POST, "/api/v1/watchlists", Buffer.buffer(
+            new JsonObject().put("name", "traced").encode()), auth)).getString("id");
+        assertThat(app.send(HttpMethod.POST, "/api/v1/webhooks", Buffer.buffer(
+            new JsonObject().put("url", receiver.url()).encode()), auth).statusCode()).isEqualTo(201);
+        // Watched before the intake but not queued by the watch (as a wallet past the caller's scan
+        // cap is): the intake request alone queues the job, so the race with the watch is gone.
+        Sql.exec(app.database, "INSERT INTO watchlist_members (watchlist_id, wallet, added_at) VALUES (?, ?, now())",
+            Long.parseLong(list), wallet);
+
+        assertThat(app.send(HttpMethod.POST, "/api/v1/intake/" + wallet, null,
+            Map.of("traceparent", "00-" + TRACE + "-" + PARENT + "-01")).statusCode()).isEqualTo(202);
+        assertThat(Sql.one(app.database, "SELECT traceparent FROM index_jobs WHERE wallet = ?", wallet)
+            .get("traceparent")).asString().startsWith("00-" + TRACE + "-").endsWith("-01");
+
+        SpanData attempt = awaitSpan(exporter, "the webhook attempt", s -> s.getName().equals("webhook attempt"));
+        Sql.await("the attempt's POST and recorded outcome", 30_000, () -> trace(exporter, TRACE).stream()
+            .filter(s -> under(trace(exporter, TRACE), s, attempt)).count() >= 2);
+        List<SpanData> spans = trace(exporter, TRACE);
+        String tree = describe(spans);
+        System.out.println("intake trace:\n" + tree);
+        SpanData server = spans.stream().filter(s -> s.getKind() == SpanKind.SERVER && s.getParentSpanId().equals(PARENT))
+            .findFirst().orElseThrow(() -> new AssertionError("no server span under the caller's:\n" + tree));
+        SpanData job = spans.stream().filter(s -> s.getName().equals("index job intake")
+            && wallet.equals(s.getAttributes().get(AttributeKey.stringKey("vouch.wallet"))))
+            .findFirst().orElseThrow(() -> new AssertionError("no job span in the intake's trace:\n" + tree));
+        assertThat(under(spans, job, server)).as(tree).isTrue();
+        assertThat(spans).as(tree).anySatisfy(s -> {
           assertThat(s.getKind()).isEqualTo(SpanKind.CLIENT);
           assertThat(s.getName()).isEqualTo("POST");
           assertThat(String.valueOf(s.getAttributes().get(AttributeKey.stringKey("url.full")))
               + s.getAttributes().get(AttributeKey.stringKey("http.url"))).contains(chain.url.replaceFirst("/$", ""));
           assertThat(under(spans, s, job)).isTrue();
         });
-        assertThat(spans).as(describe(spans)).anySatisfy(s -> {
+        assertThat(spans).as(tree).anySatisfy(s -> {
           assertThat(statement(s)).containsIgnoringCase("insert into snapshots");
           assertThat(under(spans, s, job)).isTrue();
         });
+        assertThat(spans).as(tree).anySatisfy(s -> {
+          assertThat(statement(s)).containsIgnoringCase("insert into webhook_deliveries");
+          assertThat(under(spans, s, job)).isTrue();
+        });
+        // The worker's next polls and claims come after the run: not part of this trace.
+        assertThat(spans).as(tree).noneSatisfy(s -> assertThat(statement(s)).containsIgnoringCase("set state = 'running'"));
+        assertThat(attempt.getTraceId()).as(tree).isEqualTo(TRACE);
+        assertThat(under(spans, attempt, job)).as(tree).isTrue();
+        assertThat(spans).as(tree).anySatisfy(s -> {
+          assertThat(s.getKind()).isEqualTo(SpanKind.CLIENT);
+          assertThat(String.valueOf(s.getAttributes().get(AttributeKey.stringKey("url.full")))
+              + s.getAttributes().get(AttributeKey.stringKey("http.url"))).contains(receiver.url());
+          assertThat(under(spans, s, attempt)).isTrue();
+        });
+        assertThat(receiver.received()).isNotEmpty();
       }
     }
   }
@@ -188,6 +240,7 @@ class TracingTest {
     env.put("VOUCH_CONFIG", config.toString());
     env.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+    env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true"); // the loopback receiver is plain http
     env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
     try (TestApp app = TestApp.startOn(TestDatabase.fresh(), env, inMemory(exporter));
         WebhookReceiver receiver = new WebhookReceiver()) {
