@@ -2,6 +2,7 @@ package dev.vouch.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestDatabase;
 import org.junit.jupiter.api.Tag;
@@ -26,13 +27,8 @@ class ReadinessTest {
         TestDatabase.allowConnections(app.database, true);
       }
       // The outage opened the breaker; the first heartbeat that answers (every 250 ms) closes it.
-      long until = System.nanoTime() + 5_000_000_000L;
-      int status = app.get("/health/ready").statusCode();
-      while (status != 200 && System.nanoTime() < until) {
-        Thread.sleep(100);
-        status = app.get("/health/ready").statusCode();
-      }
-      assertThat(status).isEqualTo(200);
+      // Waited on with a generous bound: a loaded machine delays the heartbeat, it does not break it.
+      Sql.await("readiness to answer 200 again", 30_000, () -> app.get("/health/ready").statusCode() == 200);
     }
   }
 }

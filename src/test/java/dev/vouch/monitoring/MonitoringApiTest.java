@@ -162,7 +162,10 @@ class MonitoringApiTest {
       Sql.await("50 events", 20_000, () -> allEvents(developer).size() == 50);
       // Attempts fail while the receiver is down; it is retried with backoff.
       Sql.await("failed attempts", 20_000, () -> receiver.received().size() >= 50);
-      Thread.sleep(1500);
+      // Up only once an event has been retried: a refused attempt is asked again, not dropped.
+      Sql.await("an event attempted again while the receiver is down", 30_000, () -> receiver.received().stream()
+          .collect(Collectors.groupingBy(WebhookReceiver.Received::id, Collectors.counting())).values().stream()
+          .anyMatch(n -> n >= 2));
       receiver.down(false);
       Sql.await("every flag delivered", 30_000, () -> receiver.acceptedIds().size() == 50);
 
