@@ -84,10 +84,16 @@ public final class OwnPostgres implements AutoCloseable {
   private void signal(String name) throws Exception {
     long pid = Long.parseLong(Files.readAllLines(dataDir.resolve("postmaster.pid")).get(0).trim());
     ProcessHandle postmaster = ProcessHandle.of(pid).orElseThrow();
-    List<String> command = new ArrayList<>(List.of("kill", "-" + name, Long.toString(pid)));
+    // The postmaster first (it must take the signal); then its backends, listed after it can no
+    // longer fork. A backend that exited in between needs no signal: kill's failure for it is not one.
+    if (new ProcessBuilder("kill", "-" + name, Long.toString(pid)).inheritIO().start().waitFor() != 0) {
+      throw new IllegalStateException("kill -" + name + " " + pid + " (postmaster) failed");
+    }
+    List<String> command = new ArrayList<>(List.of("kill", "-" + name));
     postmaster.descendants().forEach(h -> command.add(Long.toString(h.pid())));
-    if (new ProcessBuilder(command).inheritIO().start().waitFor() != 0) {
-      throw new IllegalStateException("kill -" + name + " failed");
+    if (command.size() > 2) {
+      new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+          .start().waitFor();
     }
   }
 
