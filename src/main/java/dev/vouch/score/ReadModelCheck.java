@@ -40,24 +40,22 @@ public final class ReadModelCheck {
   static final String TRY_LOCK = "SELECT pg_try_advisory_xact_lock(30330, 0) AS held";
 
   /**
-   * Up to $2 addresses from $1 on, wrapping to the start of the key space: rows kept and wallets that
-   * should have one (a missing row is drift too). Two bounded index range scans per table, no full scan.
+   * Up to $2 addresses of {@code table} from $1 on, wrapping to the start of the key space: two
+   * bounded index range scans, no full scan. Sampled from the kept rows and from the wallets that
+   * should have one (a missing row is drift too).
    */
-  static final String SAMPLE = """
-      SELECT array_agg(address) AS sample FROM (
-        SELECT address FROM (
-          (SELECT address, 0 AS lap FROM wallet_reads WHERE address >= $1 ORDER BY address LIMIT $2)
-          UNION ALL (SELECT address, 1 FROM wallet_reads WHERE address < $1 ORDER BY address LIMIT $2)) r
-         ORDER BY lap, address LIMIT $2) s
-      """;
+  private static String sample(String table) {
+    return """
+        SELECT array_agg(address) AS sample FROM (
+          SELECT address FROM (
+            (SELECT address, 0 AS lap FROM %1$s WHERE address >= $1 ORDER BY address LIMIT $2)
+            UNION ALL (SELECT address, 1 FROM %1$s WHERE address < $1 ORDER BY address LIMIT $2)) r
+           ORDER BY lap, address LIMIT $2) s
+        """.formatted(table);
+  }
 
-  static final String SAMPLE_WALLETS = """
-      SELECT array_agg(address) AS sample FROM (
-        SELECT address FROM (
-          (SELECT address, 0 AS lap FROM wallets WHERE address >= $1 ORDER BY address LIMIT $2)
-          UNION ALL (SELECT address, 1 FROM wallets WHERE address < $1 ORDER BY address LIMIT $2)) w
-         ORDER BY lap, address LIMIT $2) s
-      """;
+  static final String SAMPLE = sample("wallet_reads");
+  static final String SAMPLE_WALLETS = sample("wallets");
 
   /** Of the addresses $1, those whose kept row differs from the derived one or exists on one side only. */
   static final String DIFFERENCES = """
