@@ -69,6 +69,8 @@ public final class ReadModelCheck {
       """;
 
   private static final int LOGGED = 20;
+  /** A background round, not an API answer: past the API's write deadline (statement_timeout still bounds each statement). */
+  private static final int DEADLINE_MS = 30_000;
 
   /** What one round found: skipped (another worker held the lock), else the wallets sampled and drifted. */
   public record Outcome(boolean skipped, int sampled, List<String> drifted) {}
@@ -110,7 +112,7 @@ public final class ReadModelCheck {
   public Future<Outcome> run() {
     byte[] start = new byte[20];
     ThreadLocalRandom.current().nextBytes(start);
-    return db.transaction(c -> check(c, "0x" + HexFormat.of().formatHex(start)))
+    return db.transaction(c -> check(c, "0x" + HexFormat.of().formatHex(start)), DEADLINE_MS)
         .onSuccess(o -> {
           if (o.skipped()) {
             counter("skipped").increment();
