@@ -23,6 +23,7 @@ import dev.vouch.ops.Tracing;
 import dev.vouch.receipt.Receipts;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
+import dev.vouch.score.ReadModelCheck;
 import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.WalletReads;
 import dev.vouch.stats.StatsVerticle;
@@ -68,6 +69,7 @@ public final class VouchApp implements AutoCloseable {
   private final Tracing tracing;
   private volatile String httpDeployment;
   private volatile Screening screening;
+  private volatile ReadModelCheck readModelCheck;
 
   private VouchApp(Vertx vertx, Gateway db, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
       Budgeting budgets, SigningKeys receiptKeys, AutoCloseable jvmMetrics, Tracing tracing) {
@@ -155,6 +157,11 @@ public final class VouchApp implements AutoCloseable {
             ? (db.primaryUp() ? Status.OK() : Status.OK(new io.vertx.core.json.JsonObject().put("primary", "down")))
             : Status.KO())));
     budgets.registerHealth(health);
+    // Registered in every role (its gauge at 0), run by workers only.
+    readModelCheck = new ReadModelCheck(db, config.readModel().checkSample(), registry);
+    if (config.role().runsWorker()) {
+      readModelCheck.schedule(vertx, config.readModel().checkIntervalMinutes());
+    }
     int instances = config.http().instances() > 0 ? config.http().instances()
         : Runtime.getRuntime().availableProcessors();
     Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
@@ -230,6 +237,11 @@ public final class VouchApp implements AutoCloseable {
   /** The primary's pool (tests and commands that run SQL of their own). */
   public Pool pool() {
     return db.primaryPool();
+  }
+
+  /** The sampled read-model check (tests run a round instead of waiting an interval). */
+  public ReadModelCheck readModelCheck() {
+    return readModelCheck;
   }
 
   public AppConfig config() {

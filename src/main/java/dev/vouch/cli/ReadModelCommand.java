@@ -1,22 +1,25 @@
 package dev.vouch.cli;
 
+import dev.vouch.score.ReadModelBackfill;
 import dev.vouch.score.ReadModelRebuild;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
  * The decision/score read model ({@code wallet_reads}): {@code read-model rebuild} recomputes every
  * row from the tables under it, {@code read-model check} lists the rows that differ (exit 1 when
- * any does). Both run beside a live service: each chunk takes the writers' row locks.
+ * any does), {@code read-model backfill} recomputes the kept rows in resumable chunks. All run beside a live service: each chunk takes the writers' row locks.
  */
 @Command(name = "read-model", description = "Rebuild or check the decision/score read model (wallet_reads).",
-    subcommands = {ReadModelCommand.Rebuild.class, ReadModelCommand.Check.class})
+    subcommands = {ReadModelCommand.Rebuild.class, ReadModelCommand.Check.class, ReadModelCommand.Backfill.class})
 final class ReadModelCommand {
 
   @Command(name = "rebuild", header = "Recompute every wallet_reads row and print how many differed.",
@@ -41,6 +44,39 @@ final class ReadModelCommand {
     @Override
     public Integer call() throws Exception {
       return run(spec, "check");
+    }
+  }
+
+  @Command(name = "backfill", description = {
+      "Recompute the existing wallet_reads rows in address order, <chunk> per short transaction, to",
+      "fill a column added nullable online (docs/operations.md). Prints the last address of every",
+      "chunk; rerun with --after <address> to resume."})
+  static final class Backfill implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--chunk", defaultValue = "1000", paramLabel = "<rows>", description = "rows per transaction (default 1000)")
+    int chunk;
+
+    @Option(names = "--after", defaultValue = "", paramLabel = "<address>", description = "resume after this address")
+    String after;
+
+    @Override
+    public Integer call() throws Exception {
+      if (chunk < 1 || chunk > 100_000) {
+        spec.commandLine().getErr().println("--chunk must be between 1 and 100000, not " + chunk);
+        return 2;
+      }
+      PrintWriter out = spec.commandLine().getOut();
+      return CommandDatabase.withConnection(VouchCommand.of(spec).config(), c -> {
+        long rows = ReadModelBackfill.run(c, after, chunk, p -> {
+          out.println("backfilled " + p.total() + " rows through " + p.last());
+          out.flush();
+        });
+        out.println("backfill done: " + rows + " rows recomputed");
+        out.flush();
+        return 0;
+      });
     }
   }
 

@@ -17,11 +17,23 @@ public record AppConfig(
     Receipts receipts,
     Graph graph,
     Identity identity,
-    Monitoring monitoring) {
+    Monitoring monitoring,
+    ReadModel readModel) {
 
   public AppConfig {
     graph = graph == null ? Graph.DEFAULTS : graph;
     monitoring = monitoring == null ? Monitoring.DEFAULTS : monitoring;
+    readModel = readModel == null ? ReadModel.DEFAULTS : readModel;
+  }
+
+  /**
+   * Upkeep of the read model wallet_reads (docs/operations.md "Read model drift").
+   *
+   * @param checkIntervalMinutes how often one worker compares a sample with its rebuild (0 = never)
+   * @param checkSample wallets one check compares
+   */
+  public record ReadModel(int checkIntervalMinutes, int checkSample) {
+    public static final ReadModel DEFAULTS = new ReadModel(10, 200);
   }
 
   public enum Role {
@@ -317,7 +329,7 @@ public record AppConfig(
             database.readCacheMillis(), database.pipeliningLimit(), database.readDeadlineMs(), database.writeDeadlineMs(),
             database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
             database.startupWaitSeconds()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -327,14 +339,14 @@ public record AppConfig(
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
             http.eventLoops(), http.idempotency(), http.events()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
   }
 }
