@@ -43,6 +43,14 @@ final class ApiKeys {
    * never empties it) and by age on the injected clock; maintenance runs on the caller's thread.
    */
   private final Cache<String, Optional<Found>> cache;
+  /**
+   * Keys this process has found to exist (ids only, a day at most): when one falls out of the
+   * revocation-bounded cache it is looked up again without a charge to its caller's IP, so a real
+   * key is never refused because others behind the same address spent the anonymous budget.
+   * Only keys the database returned get here: made-up keys cannot.
+   */
+  private final Cache<String, Boolean> seen;
+  static final Duration SEEN_TTL = Duration.ofHours(24);
 
   ApiKeys(Gateway db, Clock clock, Duration ttl, Counter found, Counter missing) {
     this(db, clock, ttl, found, missing, MAX_ENTRIES);
@@ -55,6 +63,13 @@ final class ApiKeys {
     this.cache = cache(clock, ttl, ttl.isZero() ? 0 : maxEntries);
     Duration missTtl = ttl.compareTo(MISS_TTL) < 0 ? ttl : MISS_TTL;
     this.misses = cache(clock, missTtl, missTtl.isZero() ? 0 : MAX_MISSES);
+    this.seen = Caffeine.newBuilder().maximumSize(MAX_ENTRIES).expireAfterWrite(SEEN_TTL)
+        .ticker(() -> clock.millis() * 1_000_000L).executor(Runnable::run).build();
+  }
+
+  /** Whether this process has found the key in the database before (see {@link #seen}). */
+  boolean seenBefore(String key) {
+    return seen.getIfPresent(id(key)) != null;
   }
 
   private static Cache<String, Optional<Found>> cache(Clock clock, Duration ttl, int size) {
@@ -97,6 +112,9 @@ final class ApiKeys {
         .onSuccess(result -> {
           (result.isPresent() ? found : missing).increment();
           (result.isPresent() ? cache : misses).put(id, result);
+          if (result.isPresent()) {
+            seen.put(id, Boolean.TRUE);
+          }
         });
   }
 

@@ -74,6 +74,17 @@ public final class Authenticator implements Handler<RoutingContext> {
       decide(ctx, ip, cached);
       return;
     }
+    if (cached == null && keys.seenBefore(key)) {
+      // A key found before, out of the revocation cache: looked up again free of any charge.
+      keys.find(key).onComplete(found -> {
+        if (found.failed()) {
+          ctx.fail(found.cause());
+          return;
+        }
+        decide(ctx, ip, found.result());
+      });
+      return;
+    }
     // Unknown, revoked or not remembered: the attempt is charged to the IP's anonymous budget
     // first, so made-up keys cost a bounded number of lookups and get 429 (issue 25 item 5).
     metering.chargeKeyAttempt(ip).onComplete(charged -> {

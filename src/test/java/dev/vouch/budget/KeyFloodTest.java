@@ -53,6 +53,25 @@ class KeyFloodTest {
   }
 
   @Test
+  void aKeyFoundBeforeIsLookedUpAgainWithoutAChargeWhenItsIpHasSpentTheAnonymousBudget() {
+    try (TestApp app = TestApp.startMeteredBehindProxy()) {
+      TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+      Map<String, String> keyed = Map.of("X-Forwarded-For", "203.0.113.10", "Authorization", key.bearer());
+      assertThat(app.send(HttpMethod.GET, DECISION, null, keyed).statusCode()).isEqualTo(200);
+      // Others behind the same address spend its anonymous budget...
+      dev.vouch.support.Sql.await("the address's anonymous budget spent", 30_000, () -> app.send(HttpMethod.GET,
+          DECISION, null, Map.of("X-Forwarded-For", "203.0.113.10")).statusCode() == 429);
+      // ...and the key's cached lookup expires (keyCacheSeconds 30): looked up again, not refused.
+      double before = ApiKeyEdgeTest.lookups(app);
+      app.clock.advance(java.time.Duration.ofSeconds(31));
+      assertThat(app.send(HttpMethod.GET, DECISION, null, keyed).statusCode()).isEqualTo(200);
+      assertThat(ApiKeyEdgeTest.lookups(app) - before).as("the key was looked up again").isEqualTo(1);
+      assertThat(app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.10")).statusCode())
+          .as("the address's budget is still spent: the key's lookup was not charged to it").isEqualTo(429);
+    }
+  }
+
+  @Test
   void aKeyCreatedAfterItWasTriedAsUnknownWorksAtOnce() throws Exception {
     try (TestApp app = TestApp.startMeteredBehindProxy()) {
       String secret = ApiKeyFormat.generate(new SecureRandom());
