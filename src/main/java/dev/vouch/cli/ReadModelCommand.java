@@ -47,10 +47,10 @@ final class ReadModelCommand {
     }
   }
 
-  @Command(name = "backfill", description = {
-      "Recompute the existing wallet_reads rows in address order, <chunk> per short transaction, to",
-      "fill a column added nullable online (docs/operations.md). Prints the last address of every",
-      "chunk; rerun with --after <address> to resume."})
+  @Command(name = "backfill", header = "Recompute wallet_reads rows online, in short chunks (resumable).",
+      description = "Recompute the existing wallet_reads rows in address order, <chunk> per short transaction, to "
+          + "fill a column added nullable online (docs/operations.md). Prints the last address of every "
+          + "chunk; rerun with --after <address> to resume.")
   static final class Backfill implements Callable<Integer> {
     @Spec
     CommandSpec spec;
