@@ -99,11 +99,13 @@ class OperatorCliTest {
     try (ServerSocket s = new ServerSocket(0)) {
       closed = s.getLocalPort();
     }
+    // Start-up waits for the database within its bound (here 2 s), then says so in one line.
     Run unreachable = vouch(Files.createTempDirectory("vouch-nodb"), Map.of("PORT", Integer.toString(TestApp.freePort()),
-        "DATABASE_URL", "postgres://vouch:s3cret-pw@127.0.0.1:" + closed + "/vouch"), "serve");
+        "DATABASE_URL", "postgres://vouch:s3cret-pw@127.0.0.1:" + closed + "/vouch",
+        "VOUCH_DATABASE_STARTUP_WAIT_SECONDS", "2"), "serve");
     assertThat(unreachable.await()).isEqualTo(1);
     assertThat(lastLine(unreachable.stderr()))
-        .startsWith("vouch: cannot use the database postgres://vouch@127.0.0.1:" + closed + "/vouch: ");
+        .startsWith("vouch: the database at postgres://vouch@127.0.0.1:" + closed + "/vouch did not answer within 2 s");
     assertThat(unreachable.stderr()).doesNotContain("s3cret-pw");
     assertNoStackTrace(unreachable.stderr());
 

@@ -8,8 +8,8 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Supplier;
 
 /**
- * Reruns a transaction Postgres rolled back to break a deadlock (40P01) or a serialization
- * conflict (40001). The whole transaction ran in vain, so rerunning it is safe; a few attempts,
+ * Reruns a transaction (or a one-statement write, its own transaction) Postgres rolled back to
+ * break a deadlock (40P01) or a serialization conflict (40001). The whole transaction ran in vain, so rerunning it is safe; a few attempts,
  * each after a random pause that grows, so two victims do not meet again in step. What still
  * fails leaves as {@link StoreException.Kind#CONTENTION} (the edge answers 503, nothing changed).
  */

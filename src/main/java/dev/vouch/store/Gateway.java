@@ -133,7 +133,9 @@ public final class Gateway {
 
   /** One statement that writes, on the primary. */
   public <T> Future<T> write(Function<SqlClient, Future<T>> op) {
-    return primary.run(op, writeDeadlineMs, true);
+    // One statement in its own transaction: a deadlock victim (the read model's commit-time
+    // refresh can be one) was rolled back whole, so it is rerun like a transaction.
+    return Contention.retried(() -> primary.run(op, writeDeadlineMs, true));
   }
 
   /** A transaction on the primary: committed once, or rolled back (or, past the deadline, unknown). */
