@@ -31,15 +31,17 @@ public final class JobWrites {
 
   /**
    * The run's commit as Pipeline.commit runs it (watch locks, job done, snapshot, notification,
-   * one transaction), with the decision watch of production.
+   * one transaction through the gateway, so a deadlock victim is rerun as in production), with the
+   * decision watch of production. False only when the lease was lost; any other failure throws.
    */
   public static boolean commit(Pool pool, IndexJob job, String owner, NewSnapshot s, Instant now) {
     CommitWatch watch = new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)).reindexing();
     try {
-      await(pool.withTransaction(conn -> JobStore.commitRun(conn, job, owner, now, watch, facts -> s)
+      await(dev.vouch.store.Gateway.direct(pool).transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
+              facts -> s)
           .compose(id -> JobStore.notifySnapshot(conn, job.wallet()))));
       return true;
-    } catch (RuntimeException leaseLost) {
+    } catch (JobStore.LeaseLost leaseLost) {
       return false;
     }
   }
