@@ -37,7 +37,9 @@ for _ in range(int(sys.argv[1])):
 print("}")
 PY
 cat >> "$work/keys.lua" <<'LUA'
-local i, counts, threads = 0, {}, {}
+-- counts is global: done() reads each thread's copy with thread:get, which sees globals only.
+local i, threads = 0, {}
+counts = {}
 function setup(thread) table.insert(threads, thread) end
 function init(args) i = math.random(#keys) end
 function request()
