@@ -76,13 +76,7 @@ public final class Authenticator implements Handler<RoutingContext> {
     }
     if (cached == null && keys.seenBefore(key)) {
       // A key found before, out of the revocation cache: looked up again free of any charge.
-      keys.find(key).onComplete(found -> {
-        if (found.failed()) {
-          ctx.fail(found.cause());
-          return;
-        }
-        decide(ctx, ip, found.result());
-      });
+      lookUp(ctx, ip, key, null);
       return;
     }
     // Unknown, revoked or not remembered: the attempt is charged to the IP's anonymous budget
@@ -101,16 +95,21 @@ public final class Authenticator implements Handler<RoutingContext> {
         ctx.fail(KeyRejected.invalid());
         return;
       }
-      keys.find(key).onComplete(found -> {
-        if (found.failed()) {
-          ctx.fail(found.cause());
-          return;
-        }
-        if (known(found.result())) {
-          metering.refund(a); // a real key's first use costs its caller nothing
-        }
-        decide(ctx, ip, found.result());
-      });
+      lookUp(ctx, ip, key, a);
+    });
+  }
+
+  /** Asks the database for the key; a charged attempt is given back when the key is real. */
+  private void lookUp(RoutingContext ctx, String ip, String key, Admission charged) {
+    keys.find(key).onComplete(found -> {
+      if (found.failed()) {
+        ctx.fail(found.cause());
+        return;
+      }
+      if (charged != null && known(found.result())) {
+        metering.refund(charged); // a real key's first use costs its caller nothing
+      }
+      decide(ctx, ip, found.result());
     });
   }
 
