@@ -126,7 +126,7 @@ class HungDatabaseTest {
    * moves them for reasons that are not the service's.
    */
   @Test
-  void aFrozenDatabaseMeetsTheFailFastTargetsUnderLoad() throws Exception {
+  void aFrozenDatabaseUnderLoadAnswersOnly200Or503AndReadersAreNotHeld() throws Exception {
     Path dir = Files.createTempDirectory("vouch-frozen-pg");
     Map<String, String> env = new HashMap<>(DEADLINES);
     env.put("DATABASE_URL", "");
