@@ -8,6 +8,7 @@ import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Coverage;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.RecommendedLimit;
+import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.ScoreReport;
@@ -107,7 +108,16 @@ final class Answers {
     coverage(g, d.coverage());
     g.writeStringField("scoreModelVersion", d.scoreModelVersion());
     g.writeStringField("decisionModelVersion", d.decisionModelVersion());
+    exposure(g, d.exposure());
     g.writeEndObject();
+  }
+
+  /** Additive (issue 24): written only when known, as the records' NON_NULL bean serialization does. */
+  private static void exposure(JsonGenerator g, ExposureSummary e) throws IOException {
+    if (e != null) {
+      g.writeFieldName("exposure");
+      g.writeObject(e);
+    }
   }
 
   private static void coverage(JsonGenerator g, Coverage c) throws IOException {
@@ -182,6 +192,7 @@ final class Answers {
     instant(g, "lastIndexedAt", r.lastIndexedAt());
     g.writeBooleanField("refreshInProgress", r.refreshInProgress());
     g.writeBooleanField("refreshRecommended", r.refreshRecommended());
+    exposure(g, r.exposure());
     g.writeEndObject();
   }
 
@@ -220,6 +231,7 @@ final class Answers {
       g.writeFieldName("warnings");
       coded(g, r.warnings());
       g.writeStringField("note", r.note());
+      exposure(g, r.exposure());
       g.writeEndObject();
     }
     g.writeEndArray();
