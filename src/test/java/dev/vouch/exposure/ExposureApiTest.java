@@ -150,6 +150,21 @@ class ExposureApiTest {
     assertThat(s.getInteger("sanctionedInTransfers")).isEqualTo(1);
     assertThat(s.getBoolean("sanctionedInUnsolicited")).isTrue();
     assertThat(s.getInteger("sanctionedOutTransfers")).isZero();
+
+    // The decision reads the summary stored at commit: a warning, never a block or a caution of its own.
+    JsonObject d = TestApp.data(app.get("/api/v1/decision/" + victim));
+    assertThat(d.getString("decision")).isNotEqualTo("block");
+    assertThat(codes(d.getJsonArray("warnings"))).contains("EXPOSURE_SANCTIONED_DUST");
+    assertThat(codes(d.getJsonArray("reasons"))).noneMatch(c -> c.startsWith("EXPOSURE_"));
+    assertThat(d.getJsonObject("exposure").getBoolean("sanctionedInUnsolicited")).isTrue();
+    // The payer of the sanctioned address and the mixer is blocked.
+    JsonObject p = TestApp.data(app.get("/api/v1/decision/" + payer));
+    assertThat(p.getString("decision")).isEqualTo("block");
+    assertThat(codes(p.getJsonArray("reasons"))).contains("EXPOSURE_SANCTIONED_OUT", "EXPOSURE_HIGH_RISK_OUT");
+  }
+
+  static List<String> codes(JsonArray coded) {
+    return coded.stream().map(c -> ((JsonObject) c).getString("code")).toList();
   }
 
   @Test
