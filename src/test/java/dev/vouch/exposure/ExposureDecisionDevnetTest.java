@@ -47,6 +47,7 @@ class ExposureDecisionDevnetTest {
   static Path labels;
   static Map<String, String> env;
   static TestApp app;
+  static String blockReceipt;
   /** One instant for every read: evidence the devnet wrote a moment ago is fresh, and reads repeat. */
   static final Instant AT = Instant.now().plus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
 
@@ -204,6 +205,10 @@ class ExposureDecisionDevnetTest {
   @Order(3)
   void aReceiptOfABlockCarriesTheExposureInsideItsHashAndTheHashSurvivesARestart() throws Exception {
     JsonObject receipt = mint("sanctionedPayer");
+    blockReceipt = receipt.getString("id");
+    String page = app.get("/check/r/" + blockReceipt).bodyAsString();
+    assertThat(page).contains("id=\"exposure-sanctions\"", "Direct", "id=\"exposure-evidence\"", "USD")
+        .doesNotContain("id=\"exposure-later\"");
     assertThat(receipt.getString("decision")).isEqualTo("block");
     assertThat(receipt.getJsonObject("exposure").getString("sanctions")).isEqualTo("direct");
     assertThat(receipt.getJsonObject("exposure")).isEqualTo(decision("sanctionedPayer").getJsonObject("exposure"));
@@ -251,6 +256,9 @@ class ExposureDecisionDevnetTest {
     Sql.await("queue drained", 30_000, () -> Sql.count(app.database, "SELECT count(*) FROM exposure_refresh") == 0);
     // A wallet with no flow to the changed address keeps its stored summary (labels version too).
     assertThat(decision("mixerPayer").getJsonObject("exposure").encode()).isEqualTo(before);
+    // The block's receipt keeps its attested summary; its figures are no longer the current read's.
+    String page = app.get("/check/r/" + blockReceipt).bodyAsString();
+    assertThat(page).contains("id=\"exposure-sanctions\"", "Direct", "id=\"exposure-later\"");
     // The read model still equals its derivation.
     assertThat(Sql.count(app.database, "SELECT count(*) FROM (SELECT * FROM wallet_reads EXCEPT"
         + " SELECT * FROM wallet_reads_derived) d")).isZero();
