@@ -9,6 +9,7 @@ import dev.vouch.decision.model.Coverage;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.RecommendedLimit;
 import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.screening.model.Category;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.ScoreReport;
@@ -114,9 +115,39 @@ final class Answers {
 
   /** Additive (issue 24): written only when known, as the records' NON_NULL bean serialization does. */
   private static void exposure(JsonGenerator g, ExposureSummary e) throws IOException {
-    if (e != null) {
-      g.writeFieldName("exposure");
-      g.writeObject(e);
+    if (e == null) {
+      return;
+    }
+    g.writeObjectFieldStart("exposure");
+    g.writeStringField("sanctions", e.sanctions());
+    categories(g, "sourceCategories", e.sourceCategories());
+    categories(g, "destinationCategories", e.destinationCategories());
+    g.writeNumberField("sanctionedInTransfers", e.sanctionedInTransfers());
+    decimal(g, "sanctionedInUsd", e.sanctionedInUsd());
+    decimal(g, "sanctionedInShare", e.sanctionedInShare());
+    g.writeBooleanField("sanctionedInUnsolicited", e.sanctionedInUnsolicited());
+    g.writeNumberField("sanctionedOutTransfers", e.sanctionedOutTransfers());
+    decimal(g, "highRiskInUsd", e.highRiskInUsd());
+    decimal(g, "highRiskInShare", e.highRiskInShare());
+    g.writeNumberField("highRiskOutTransfers", e.highRiskOutTransfers());
+    decimal(g, "indirectSanctionedShare", e.indirectSanctionedShare());
+    g.writeStringField("labelsVersion", e.labelsVersion());
+    g.writeEndObject();
+  }
+
+  private static void categories(JsonGenerator g, String field, List<Category> list) throws IOException {
+    g.writeArrayFieldStart(field);
+    for (Category c : list) {
+      g.writeString(c.name());
+    }
+    g.writeEndArray();
+  }
+
+  private static void decimal(JsonGenerator g, String field, java.math.BigDecimal v) throws IOException {
+    if (v == null) {
+      g.writeNullField(field);
+    } else {
+      g.writeNumberField(field, v);
     }
   }
 
