@@ -155,6 +155,7 @@ class Decision(_Model):
     coverage: DecisionCoverage
     score_model_version: str = Field(..., alias='scoreModelVersion')
     decision_model_version: str = Field(..., alias='decisionModelVersion')
+    exposure: Optional[ExposureSummary] = None
 
 
 class Limit(_Model):
@@ -192,6 +193,7 @@ class BatchRow(_Model):
     reasons: List[Coded]
     warnings: List[Coded]
     note: Optional[str]
+    exposure: Optional[ExposureSummary] = None
 
 
 class ReceiptCreated(_Model):
@@ -230,6 +232,7 @@ class Receipt(_Model):
     freshness: Freshness
     score_model_version: str = Field(..., alias='scoreModelVersion')
     decision_model_version: str = Field(..., alias='decisionModelVersion')
+    exposure: Optional[ExposureSummary] = None
     signature: ReceiptSignature
 
 
@@ -274,6 +277,7 @@ class Score(_Model):
     last_indexed_at: Optional[datetime] = Field(..., alias='lastIndexedAt')
     refresh_in_progress: bool = Field(..., alias='refreshInProgress')
     refresh_recommended: bool = Field(..., alias='refreshRecommended')
+    exposure: Optional[ExposureSummary] = None
 
 
 class ScanStatus(_Model):
@@ -485,7 +489,7 @@ ExposureCategory = Literal['sanctioned', 'mixer', 'scam', 'stolen_funds', 'darkn
 
 
 class ExposureSummary(_Model):
-    """What decision_v0.6 reads of the exposure (docs/models.md "Exposure")."""
+    """What decision_v0.6 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot."""
     sanctions: Literal['direct', 'indirect', 'none']
     source_categories: List[ExposureCategory] = Field(..., alias='sourceCategories')
     destination_categories: List[ExposureCategory] = Field(..., alias='destinationCategories')

@@ -240,7 +240,8 @@ export type ExposureFigure = {
     share: number | null;
 };
 /**
- * What decision_v0.6 reads of the exposure (docs/models.md "Exposure").
+ * What decision_v0.6 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot.
+ *
  */
 export type ExposureSummary = {
     sanctions: 'direct' | 'indirect' | 'none';
@@ -561,6 +562,7 @@ export type Score = {
     lastIndexedAt: string | null;
     refreshInProgress: boolean;
     refreshRecommended: boolean;
+    exposure?: ExposureSummary;
 };
 export type Freshness = {
     cacheStatus: 'cached' | 'indexing_required';
@@ -592,6 +594,7 @@ export type Receipt = {
     freshness: Freshness;
     scoreModelVersion: string;
     decisionModelVersion: string;
+    exposure?: ExposureSummary;
     /**
      * The Ed25519 signature over the receipt's canonical payload. Verify offline as the README shows (the keys are at /.well-known/jwks.json).
      */
@@ -649,6 +652,7 @@ export type BatchRow = {
      * Why a row has no verdict (no_score, invalid, error)
      */
     note: string | null;
+    exposure?: ExposureSummary;
 };
 export type BatchResult = {
     useCase: UseCase;
@@ -718,6 +722,7 @@ export type Decision = {
     };
     scoreModelVersion: string;
     decisionModelVersion: string;
+    exposure?: ExposureSummary;
 };
 export type ErrorEnvelope = {
     ok: false;

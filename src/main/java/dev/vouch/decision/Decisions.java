@@ -10,6 +10,7 @@ import dev.vouch.decision.model.Entries;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.score.Lookup;
+import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.ReadStateCache;
 import dev.vouch.score.Resolved;
 import dev.vouch.score.WalletReads;
@@ -120,12 +121,15 @@ public final class Decisions {
     return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()));
   }
 
-  /** The one mapping of a read state to the model's input; monitoring passes the listings it read. */
+  /**
+   * The one mapping of a read state to the model's input; monitoring passes the listings it read.
+   * The exposure is the summary stored with the snapshot (null before V82: v0.5's rule decides).
+   */
   public static Decision decide(WalletState state, UseCase useCase, Instant now, String homeChain, Duration staleAfter,
       List<Listing> listings) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
         state.snapshot(), TrustModel.signals(state.trustSubject(), state.trustEdges()), state.jobInFlight(), homeChain, now,
-        listings);
+        listings, state.snapshot().map(CommittedSnapshot::exposure).orElse(null));
     return DecisionModel.decide(input, staleAfter);
   }
 }

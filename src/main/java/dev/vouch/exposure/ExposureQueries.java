@@ -7,15 +7,25 @@ final class ExposureQueries {
 
   /**
    * $1 the wallet, $2 every labelled address. Rows: 's' the latest snapshot (commit time in
-   * first_at); 'd' each flow of that snapshot, native and registered-token; 'h' each flow of an
+   * first_at, id in chain_id); 'd' each flow of that snapshot, native and registered-token; 'h' each flow of an
    * indexed counterparty's latest snapshot with a labelled address; 't' each such counterparty's
    * valued (registered-token) totals, the denominators of its shares. Hops read only labelled rows
    * and one sum per intermediary, so a busy intermediary costs an index probe, not its history.
    */
-  static final String READ = """
-      WITH snap AS (
+  static final String READ = read("""
         SELECT s.id, s.committed_at FROM wallets w JOIN snapshots s ON s.id = w.latest_snapshot_id
-         WHERE w.address = $1
+         WHERE w.address = $1""");
+
+  /**
+   * The same rows for snapshot $3 of wallet $1: the commit computes the summary of its own
+   * snapshot, inside its transaction, before the wallet's pointer moves to it.
+   */
+  static final String AT_SNAPSHOT = read("SELECT s.id, s.committed_at FROM snapshots s WHERE s.id = $3");
+
+  private static String read(String snap) {
+    return """
+      WITH snap AS (
+      """ + snap + """
       ), direct AS (
         SELECT c.counterparty, c.chain_id, NULL::text AS token, NULL::text AS symbol, c.tx_in, c.tx_out,
                c.value_in::text AS value_in, c.value_out::text AS value_out, NULL::numeric AS usd_in,
@@ -30,7 +40,7 @@ final class ExposureQueries {
           FROM (SELECT DISTINCT counterparty FROM direct) d JOIN wallets h ON h.address = d.counterparty
          WHERE h.latest_snapshot_id IS NOT NULL AND h.address <> $1
       )
-      SELECT 's' AS kind, NULL::text AS via, NULL::text AS counterparty, NULL::bigint AS chain_id, NULL::text AS token,
+      SELECT 's' AS kind, NULL::text AS via, NULL::text AS counterparty, snap.id AS chain_id, NULL::text AS token,
              NULL::text AS symbol, NULL::integer AS tx_in, NULL::integer AS tx_out, NULL::text AS value_in,
              NULL::text AS value_out, NULL::numeric AS usd_in, NULL::numeric AS usd_out, snap.committed_at AS first_at,
              NULL::timestamptz AS last_at, NULL::text[] AS tx_hashes
@@ -49,4 +59,5 @@ final class ExposureQueries {
       SELECT 't', v.via, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, sum(t.usd_in), sum(t.usd_out), NULL, NULL, NULL
         FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid GROUP BY v.via
       """;
+  }
 }

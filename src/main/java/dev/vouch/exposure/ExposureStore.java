@@ -3,6 +3,7 @@ package dev.vouch.exposure;
 import dev.vouch.exposure.model.Exposure;
 import dev.vouch.exposure.model.ExposureModel;
 import dev.vouch.exposure.model.ExposureReport;
+import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.exposure.model.Flow;
 import dev.vouch.exposure.model.HopFlow;
 import dev.vouch.screening.model.LabelSet;
@@ -10,6 +11,8 @@ import dev.vouch.screening.Screening;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -31,25 +34,66 @@ public final class ExposureStore {
 
   public Future<ExposureReport> read(String wallet) {
     LabelSet labels = screening.labels();
-    String[] labelled = labels.addresses().toArray(String[]::new);
-    Tuple params = Tuple.tuple().addString(wallet).addArrayOfString(labelled);
-    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(params)).map(rows -> {
+    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(params(wallet, labels)))
+        .map(rows -> {
+          Read r = Read.of(wallet, rows, labels);
+          return ExposureReport.of(r.exposure(), r.committedAt());
+        });
+  }
+
+  /**
+   * The summary of snapshot {@code snapshotId} of {@code wallet} with {@code labels}, on a
+   * caller's connection: the commit's, so the snapshot's own rows (not yet the latest) are read,
+   * and each indexed counterparty's latest committed snapshot as of now. One statement.
+   */
+  public static Future<ExposureSummary> atCommit(SqlConnection conn, String wallet, long snapshotId,
+      LabelSet labels) {
+    return conn.preparedQuery(ExposureQueries.AT_SNAPSHOT)
+        .execute(params(wallet, labels).addLong(snapshotId))
+        .map(rows -> Read.of(wallet, rows, labels).exposure().summary());
+  }
+
+  /**
+   * The wallet's latest snapshot and its summary with {@code labels} on a caller's connection
+   * (the label sweep); empty without a snapshot.
+   */
+  public static Future<java.util.Optional<Recomputed>> latest(SqlConnection conn, String wallet, LabelSet labels) {
+    return conn.preparedQuery(ExposureQueries.READ).execute(params(wallet, labels)).map(rows -> {
+      Read r = Read.of(wallet, rows, labels);
+      return r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
+          : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary()));
+    });
+  }
+
+  /** A latest snapshot's id and its summary as recomputed. */
+  public record Recomputed(long snapshotId, ExposureSummary summary) {}
+
+  private static Tuple params(String wallet, LabelSet labels) {
+    return Tuple.tuple().addString(wallet).addArrayOfString(labels.addresses().toArray(String[]::new));
+  }
+
+  /** The statement's rows through the pure model. */
+  private record Read(Long snapshotId, Instant committedAt, Exposure exposure) {
+    static Read of(String wallet, RowSet<Row> rows, LabelSet labels) {
+      Long id = null;
       Instant committedAt = null;
       List<Flow> flows = new ArrayList<>();
       List<HopFlow> hops = new ArrayList<>();
       List<ExposureModel.ViaTotals> totals = new ArrayList<>();
       for (Row r : rows) {
         switch (r.getString("kind")) {
-          case "s" -> committedAt = instant(r.getOffsetDateTime("first_at"));
+          case "s" -> {
+            committedAt = instant(r.getOffsetDateTime("first_at"));
+            id = r.getLong("chain_id");
+          }
           case "d" -> flows.add(flow(r));
           case "h" -> hops.add(new HopFlow(r.getString("via"), flow(r)));
           default -> totals.add(new ExposureModel.ViaTotals(r.getString("via"), r.getBigDecimal("usd_in"),
               r.getBigDecimal("usd_out")));
         }
       }
-      Exposure e = ExposureModel.compute(wallet, flows, hops, totals, labels);
-      return ExposureReport.of(e, committedAt);
-    });
+      return new Read(id, committedAt, ExposureModel.compute(wallet, flows, hops, totals, labels));
+    }
   }
 
   private static Flow flow(Row r) {

@@ -8,6 +8,8 @@ import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Coverage;
 import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.RecommendedLimit;
+import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.screening.model.Category;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.ScoreReport;
@@ -107,7 +109,46 @@ final class Answers {
     coverage(g, d.coverage());
     g.writeStringField("scoreModelVersion", d.scoreModelVersion());
     g.writeStringField("decisionModelVersion", d.decisionModelVersion());
+    exposure(g, d.exposure());
     g.writeEndObject();
+  }
+
+  /** Additive (issue 24): written only when known, as the records' NON_NULL bean serialization does. */
+  private static void exposure(JsonGenerator g, ExposureSummary e) throws IOException {
+    if (e == null) {
+      return;
+    }
+    g.writeObjectFieldStart("exposure");
+    g.writeStringField("sanctions", e.sanctions());
+    categories(g, "sourceCategories", e.sourceCategories());
+    categories(g, "destinationCategories", e.destinationCategories());
+    g.writeNumberField("sanctionedInTransfers", e.sanctionedInTransfers());
+    decimal(g, "sanctionedInUsd", e.sanctionedInUsd());
+    decimal(g, "sanctionedInShare", e.sanctionedInShare());
+    g.writeBooleanField("sanctionedInUnsolicited", e.sanctionedInUnsolicited());
+    g.writeNumberField("sanctionedOutTransfers", e.sanctionedOutTransfers());
+    decimal(g, "highRiskInUsd", e.highRiskInUsd());
+    decimal(g, "highRiskInShare", e.highRiskInShare());
+    g.writeNumberField("highRiskOutTransfers", e.highRiskOutTransfers());
+    decimal(g, "indirectSanctionedShare", e.indirectSanctionedShare());
+    g.writeStringField("labelsVersion", e.labelsVersion());
+    g.writeEndObject();
+  }
+
+  private static void categories(JsonGenerator g, String field, List<Category> list) throws IOException {
+    g.writeArrayFieldStart(field);
+    for (Category c : list) {
+      g.writeString(c.name());
+    }
+    g.writeEndArray();
+  }
+
+  private static void decimal(JsonGenerator g, String field, java.math.BigDecimal v) throws IOException {
+    if (v == null) {
+      g.writeNullField(field);
+    } else {
+      g.writeNumberField(field, v);
+    }
   }
 
   private static void coverage(JsonGenerator g, Coverage c) throws IOException {
@@ -182,6 +223,7 @@ final class Answers {
     instant(g, "lastIndexedAt", r.lastIndexedAt());
     g.writeBooleanField("refreshInProgress", r.refreshInProgress());
     g.writeBooleanField("refreshRecommended", r.refreshRecommended());
+    exposure(g, r.exposure());
     g.writeEndObject();
   }
 
@@ -220,6 +262,7 @@ final class Answers {
       g.writeFieldName("warnings");
       coded(g, r.warnings());
       g.writeStringField("note", r.note());
+      exposure(g, r.exposure());
       g.writeEndObject();
     }
     g.writeEndArray();

@@ -153,7 +153,8 @@ final class PageRoutes {
         .compose(meter.charging(ctx, Operation.receiptRead))
         .compose(v -> routes.<Receipt>ask(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
         .compose(r -> routes.<ReceiptSignatures.Verification>ask(Addresses.RECEIPT_VERIFY, r)
-            .map(v -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx))))
+            .compose(v -> exposureBehind(r)
+                .map(e -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx), e))))
         .onSuccess(view -> pages.render(ctx, 200, "receipt.jte", view))
         .onFailure(t -> {
           if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {
@@ -162,6 +163,15 @@ final class PageRoutes {
             pages.fail(ctx, t);
           }
         });
+  }
+
+  /**
+   * The wallet's exposure read for a receipt that attests a summary (within the receipt read's
+   * charge, as the check page reads it within the decision's); none for one without.
+   */
+  private Future<ExposureReport> exposureBehind(Receipt r) {
+    return r.payload().exposure() == null ? Future.succeededFuture(null)
+        : routes.<ExposureReport>ask(Addresses.EXPOSURE_READ, new ExposureQuery(r.payload().wallet()));
   }
 
   /** GET /u/:username: the public profile, from the profile read (metered like it). */

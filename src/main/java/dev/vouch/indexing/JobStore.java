@@ -130,9 +130,16 @@ public final class JobStore {
    */
   static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
       java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot) {
+    return commitRun(conn, job, owner, now, watch, snapshot, null);
+  }
+
+  /** With the label set in force, whose exposure summary the snapshot stores (null: none). */
+  static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
+      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot,
+      dev.vouch.screening.model.LabelSet labels) {
     return watch.around(conn, List.of(job.wallet()), now, () -> done(conn, job, owner, now)
         .compose(v -> attestationFacts(conn, job.wallet()))
-        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts))));
+        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts), labels)));
   }
 
   /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */

@@ -118,10 +118,12 @@ final class Pipeline {
     Instant now = clock.instant();
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
+    // The flagged count and the exposure summary are fixed with the lists in force at this commit.
+    dev.vouch.screening.model.LabelSet labels = screening.labels();
     return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
                     job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior,
-                    readers.tokenRegistryHash())).orElseThrow())
+                    readers.tokenRegistryHash())).orElseThrow(), labels)
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))

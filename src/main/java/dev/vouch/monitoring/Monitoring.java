@@ -13,7 +13,7 @@ import java.util.HexFormat;
 
 /**
  * Wiring of continuous monitoring (docs/monitoring.md): the services the routes call (API roles),
- * and in worker roles the screening announcer, the webhook delivery worker and the outbox pruner.
+ * and in worker roles the screening announcer, the exposure label sweep, the webhook delivery worker and the outbox pruner.
  */
 public final class Monitoring {
 
@@ -29,6 +29,8 @@ public final class Monitoring {
       }
       return vertx.deployVerticle(new ScreeningSync(db, screening, watch, clock,
               config.monitoring().screeningCheckMillis()))
+          .compose(v -> vertx.deployVerticle(new ExposureSync(db, screening, watch, clock,
+              config.monitoring().screeningCheckMillis())))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(db, clock, config.monitoring().webhooks(),
               secrets, Metrics.of(vertx))))
           .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention(),

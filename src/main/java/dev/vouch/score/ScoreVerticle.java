@@ -60,6 +60,6 @@ public final class ScoreVerticle extends VerticleBase {
     CommittedSnapshot s = state.snapshot().get();
     return ScoreReport.committed(state.wallet(), state.username(), s.score(), s.breakdown(),
         s.evidence(), s.activeChains(), s.scoreModelVersion(), s.committedAt(),
-        inProgress, s.staleAt(clock.instant(), staleAfter));
+        inProgress, s.staleAt(clock.instant(), staleAfter)).withExposure(s.exposure());
   }
 }

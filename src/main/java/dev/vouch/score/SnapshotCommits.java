@@ -2,7 +2,10 @@ package dev.vouch.score;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vouch.exposure.ExposureStore;
+import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.score.model.Breakdown;
+import dev.vouch.screening.model.LabelSet;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
@@ -50,8 +53,23 @@ public final class SnapshotCommits {
     return db.transaction(conn -> commit(conn, s));
   }
 
-  /** Same, inside a caller's transaction (the indexer also finishes its job there). */
+  /** Same, with the exposure summary computed with {@code labels} (the label set in force). */
+  public Future<Long> commit(NewSnapshot s, LabelSet labels) {
+    return db.transaction(conn -> commit(conn, s, labels));
+  }
+
+  /** Inside a caller's transaction, without an exposure summary (the snapshot decides as v0.5). */
   public static Future<Long> commit(SqlConnection conn, NewSnapshot s) {
+    return commit(conn, s, null);
+  }
+
+  /**
+   * Inside a caller's transaction (the indexer also finishes its job there). With {@code labels},
+   * the wallet's exposure summary is computed from the rows just written and the indexed
+   * counterparties' latest snapshots, and stored on the snapshot before it becomes the latest:
+   * the labels in force now are fixed with it, as the flagged-counterparty count is.
+   */
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels) {
     Breakdown b = s.score().breakdown();
     Evidence e = s.evidence();
     Tuple snapshot = Tuple.tuple()
@@ -74,6 +92,7 @@ public final class SnapshotCommits {
             .compose(v -> insertCounterparties(conn, id, s))
             .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
+            .compose(v -> labels == null ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), labels))
             .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
@@ -135,6 +154,13 @@ public final class SnapshotCommits {
   public Future<Integer> pruneGraphs(Instant cutoff, int batch) {
     return db.write(c -> c.preparedQuery(SnapshotQueries.PRUNE_GRAPH).execute(Tuple.of(utc(cutoff), batch)))
         .map(rows -> rows.rowCount());
+  }
+
+  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels) {
+    return ExposureStore.atCommit(conn, wallet, id, labels)
+        .compose(summary -> conn.preparedQuery(SnapshotQueries.SET_EXPOSURE)
+            .execute(Tuple.of(id, SummaryJson.write(summary))))
+        .mapEmpty();
   }
 
   /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */

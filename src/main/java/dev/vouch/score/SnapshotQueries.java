@@ -140,6 +140,9 @@ final class SnapshotQueries {
       RETURNING g.snapshot_id
       """;
 
+  /** The exposure summary (V82), as JSON text; $1 snapshot id. */
+  static final String SET_EXPOSURE = "UPDATE snapshots SET exposure = $2::text::jsonb WHERE id = $1";
+
   static final String POINT_LATEST =
       "UPDATE wallets SET latest_snapshot_id = $2 WHERE address = $1";
 }

@@ -15,7 +15,7 @@ final class WalletReadQueries {
       global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
       unique_counterparties, flagged_counterparties, failed_tx_count,
       accepted_attestations, attestation_counterparties, peer_score_sum, flagged_lists,
-      coverage, edges, first_activity_at, funder, in_flight, seasoned_counterparties
+      coverage, edges, first_activity_at, funder, in_flight, seasoned_counterparties, exposure
       """;
 
   /** One wallet: a primary-key lookup. $1 lowercase address. */

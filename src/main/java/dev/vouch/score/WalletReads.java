@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.graph.model.TrustEdge;
 import dev.vouch.graph.model.TrustSubject;
 import dev.vouch.score.model.Breakdown;
@@ -228,7 +229,7 @@ public final class WalletReads {
           row.getInteger("score"), b, e, row.getString("score_model_version"),
           row.getOffsetDateTime("committed_at").toInstant(), List.copyOf(Arrays.asList(chains)),
           coverage(row.getString("coverage")), flaggedLists(row.getValue("flagged_lists")),
-          evidenceReadAt(row.getString("coverage"))));
+          evidenceReadAt(row.getString("coverage")), SummaryJson.read(row.getString("exposure"))));
     }
     OffsetDateTime first = row.getOffsetDateTime("first_activity_at");
     Object edges = row.getValue("edges");

@@ -150,6 +150,21 @@ class ExposureApiTest {
     assertThat(s.getInteger("sanctionedInTransfers")).isEqualTo(1);
     assertThat(s.getBoolean("sanctionedInUnsolicited")).isTrue();
     assertThat(s.getInteger("sanctionedOutTransfers")).isZero();
+
+    // The decision reads the summary stored at commit: a warning, never a block or a caution of its own.
+    JsonObject d = TestApp.data(app.get("/api/v1/decision/" + victim));
+    assertThat(d.getString("decision")).isNotEqualTo("block");
+    assertThat(codes(d.getJsonArray("warnings"))).contains("EXPOSURE_SANCTIONED_DUST");
+    assertThat(codes(d.getJsonArray("reasons"))).noneMatch(c -> c.startsWith("EXPOSURE_"));
+    assertThat(d.getJsonObject("exposure").getBoolean("sanctionedInUnsolicited")).isTrue();
+    // The payer of the sanctioned address and the mixer is blocked.
+    JsonObject p = TestApp.data(app.get("/api/v1/decision/" + payer));
+    assertThat(p.getString("decision")).isEqualTo("block");
+    assertThat(codes(p.getJsonArray("reasons"))).contains("EXPOSURE_SANCTIONED_OUT", "EXPOSURE_HIGH_RISK_OUT");
+  }
+
+  static List<String> codes(JsonArray coded) {
+    return coded.stream().map(c -> ((JsonObject) c).getString("code")).toList();
   }
 
   @Test
@@ -199,6 +214,29 @@ class ExposureApiTest {
       String evidence = browser.driver.findElement(By.id("exposure-evidence")).getText();
       assertThat(evidence).contains(sanctioned, "Test SDN entry", "sent to", "native coin", "Test mixer");
       browser.screenshot("check-exposure");
+
+      // Native transfers are never valued: the figure says so instead of a valued zero.
+      assertThat(destination).contains("not valued").doesNotContain("0.00 USD");
+
+      // The receipt of the payer's block shows the exposure it attests, with the figures behind it.
+      var minted = app.send(HttpMethod.POST, "/api/v1/decision-receipts",
+          io.vertx.core.buffer.Buffer.buffer(new JsonObject().put("wallet", payer).encode()),
+          Map.of("Content-Type", "application/json"));
+      JsonObject receipt = TestApp.data(minted).getJsonObject("receipt");
+      assertThat(receipt.getString("decision")).isEqualTo("block");
+      assertThat(receipt.getJsonObject("exposure").getString("sanctions")).isEqualTo("direct");
+      browser.driver.get("http://127.0.0.1:" + app.port + "/check/r/" + receipt.getString("id"));
+      String sanctions = new WebDriverWait(browser.driver, Duration.ofSeconds(30))
+          .until(ExpectedConditions.presenceOfElementLocated(By.id("exposure-sanctions"))).getText();
+      assertThat(sanctions).contains("Direct");
+      String paid = browser.driver.findElement(By.id("exposure-destination")).getText();
+      assertThat(paid).contains("sanctioned", "mixer", "not valued").doesNotContain("0.00 USD");
+      assertThat(browser.driver.findElement(By.id("exposure-source")).getText())
+          .isEqualTo("No labelled address paid this wallet.");
+      assertThat(browser.driver.findElement(By.id("exposure-evidence")).getText())
+          .contains(sanctioned, "Test SDN entry", "sent to", "native coin", "not valued");
+      assertThat(browser.driver.findElements(By.id("exposure-later"))).isEmpty();
+      browser.screenshot("receipt-exposure");
 
       // The dust victim reads it as a source of funds.
       browser.driver.get("http://127.0.0.1:" + app.port + "/check?q=" + victim);

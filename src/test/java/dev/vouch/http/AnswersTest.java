@@ -12,6 +12,8 @@ import dev.vouch.decision.model.Freshness;
 import dev.vouch.decision.model.RecommendedLimit;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.decision.model.Verdict;
+import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.screening.model.Category;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.CoverageStatus;
@@ -71,6 +73,17 @@ class AnswersTest {
     return Combinators.combine(text(), text()).as(Coded::new).list().ofMaxSize(3).injectNull(0.05);
   }
 
+  /** Absent (older snapshots) or present, with null shares and scaled decimals (issue 24). */
+  static Arbitrary<ExposureSummary> exposures() {
+    return Arbitraries.of(
+        new ExposureSummary("direct", List.of(Category.sanctioned), List.of(Category.sanctioned, Category.mixer), 4,
+            new java.math.BigDecimal("0.04"), new java.math.BigDecimal("1.0000"), true, 1,
+            new java.math.BigDecimal("0.00"), null, 2, null, "sha256:0123456789abcdef"),
+        new ExposureSummary("none", List.of(), List.of(), 0, new java.math.BigDecimal("0.00"), null, false, 0,
+            new java.math.BigDecimal("2000.00"), new java.math.BigDecimal("0.0500"), 0,
+            new java.math.BigDecimal("0.1234"), "none")).injectNull(0.4);
+  }
+
   static Arbitrary<RecommendedLimit> limits() {
     return Combinators.combine(Arbitraries.longs().between(0, 1_000_000), maybe(), maybe()).as(RecommendedLimit::new)
         .injectNull(0.3);
@@ -103,7 +116,7 @@ class AnswersTest {
         Arbitraries.of(true, false)).as(Freshness::new).injectNull(0.1);
     Arbitrary<EvidenceUse> evidence = Combinators.combine(text().list().ofMaxSize(3), text().list().ofMaxSize(3))
         .as(EvidenceUse::new).injectNull(0.1);
-    return Builders.withBuilder(() -> new Object[14])
+    return Builders.withBuilder(() -> new Object[15])
         .use(maybe()).in((a, v) -> { a[0] = v; return a; })
         .use(maybe()).in((a, v) -> { a[1] = v; return a; })
         .use(Arbitraries.of(UseCase.class).injectNull(0.1)).in((a, v) -> { a[2] = v; return a; })
@@ -118,9 +131,10 @@ class AnswersTest {
         .use(coverage).in((a, v) -> { a[11] = v; return a; })
         .use(maybe()).in((a, v) -> { a[12] = v; return a; })
         .use(maybe()).in((a, v) -> { a[13] = v; return a; })
+        .use(exposures()).in((a, v) -> { a[14] = v; return a; })
         .build(a -> new Decision((String) a[0], (String) a[1], (UseCase) a[2], (Verdict) a[3], (String) a[4],
             (RecommendedLimit) a[5], codedList(a[6]), codedList(a[7]), (Integer) a[8], (EvidenceUse) a[9],
-            (Freshness) a[10], (Coverage) a[11], (String) a[12], (String) a[13]));
+            (Freshness) a[10], (Coverage) a[11], (String) a[12], (String) a[13], (ExposureSummary) a[14]));
   }
 
   @SuppressWarnings("unchecked")
@@ -135,7 +149,7 @@ class AnswersTest {
         .as(Breakdown::new).injectNull(0.1);
     Arbitrary<ScoreReport.Attestations> attestations = Combinators.combine(small, small)
         .as(ScoreReport.Attestations::new).injectNull(0.1);
-    return Builders.withBuilder(() -> new Object[16])
+    return Builders.withBuilder(() -> new Object[17])
         .use(maybe()).in((a, v) -> { a[0] = v; return a; })
         .use(maybe()).in((a, v) -> { a[1] = v; return a; })
         .use(Arbitraries.integers().between(0, 100)).in((a, v) -> { a[2] = v; return a; })
@@ -152,14 +166,16 @@ class AnswersTest {
         .use(instants()).in((a, v) -> { a[13] = v; return a; })
         .use(Arbitraries.of(true, false)).in((a, v) -> { a[14] = v; return a; })
         .use(Arbitraries.of(true, false)).in((a, v) -> { a[15] = v; return a; })
+        .use(exposures()).in((a, v) -> { a[16] = v; return a; })
         .build(a -> new ScoreReport((String) a[0], (String) a[1], (Integer) a[2], (String) a[3], (String) a[4],
             (String) a[5], (Breakdown) a[6], castList(a[7]), (Long) a[8], (Long) a[9], (Integer) a[10],
-            (ScoreReport.Attestations) a[11], (String) a[12], (Instant) a[13], (Boolean) a[14], (Boolean) a[15]));
+            (ScoreReport.Attestations) a[11], (String) a[12], (Instant) a[13], (Boolean) a[14], (Boolean) a[15],
+            (ExposureSummary) a[16]));
   }
 
   @Provide
   Arbitrary<BatchResult> batches() {
-    Arbitrary<BatchRow> row = Builders.withBuilder(() -> new Object[11])
+    Arbitrary<BatchRow> row = Builders.withBuilder(() -> new Object[12])
         .use(maybe()).in((a, v) -> { a[0] = v; return a; })
         .use(Arbitraries.of(BatchRow.Status.class)).in((a, v) -> { a[1] = v; return a; })
         .use(maybe()).in((a, v) -> { a[2] = v; return a; })
@@ -171,10 +187,11 @@ class AnswersTest {
         .use(codes()).in((a, v) -> { a[8] = v; return a; })
         .use(codes()).in((a, v) -> { a[9] = v; return a; })
         .use(maybe()).in((a, v) -> { a[10] = v; return a; })
+        .use(exposures()).in((a, v) -> { a[11] = v; return a; })
         .build(a -> new BatchRow((String) a[0], (BatchRow.Status) a[1], (String) a[2], (String) a[3],
             // A row without a verdict is never counted by verdict (BatchResult.of switches on it only for ok).
             a[1] == BatchRow.Status.ok ? (Verdict) a[4] : null, (Integer) a[5], (String) a[6],
-            (RecommendedLimit) a[7], codedList(a[8]), codedList(a[9]), (String) a[10]));
+            (RecommendedLimit) a[7], codedList(a[8]), codedList(a[9]), (String) a[10], (ExposureSummary) a[11]));
     return Combinators.combine(Arbitraries.of(UseCase.class), row.list().ofMaxSize(30)).as(BatchResult::of);
   }
 }

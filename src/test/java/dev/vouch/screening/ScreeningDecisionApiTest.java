@@ -111,8 +111,16 @@ class ScreeningDecisionApiTest {
 
     JsonObject d = TestApp.data(app.get("/api/v1/decision/" + wallet));
     assertThat(d.getString("decision")).isEqualTo("block");
-    assertThat(codes(d)).startsWith("RISK_PENALTY_HIGH", "FLAGGED_COUNTERPARTY_OFAC_SDN").doesNotContain("SANCTIONED_ADDRESS");
-    assertThat(d.getJsonArray("reasons").getJsonObject(1).getString("message")).contains("OFAC_SDN");
+    // decision_v0.6 with the summary stored at commit: paying a sanctioned address is the block,
+    // judged by the exposure rules instead of v0.5's flat penalty per listed counterparty.
+    assertThat(codes(d)).startsWith("EXPOSURE_SANCTIONED_OUT")
+        .doesNotContain("SANCTIONED_ADDRESS", "FLAGGED_COUNTERPARTY_OFAC_SDN");
+    assertThat(d.getString("riskLevel")).isEqualTo("High Risk");
+    JsonObject exposure = d.getJsonObject("exposure");
+    assertThat(exposure.getString("sanctions")).isEqualTo("direct");
+    assertThat(exposure.getInteger("sanctionedOutTransfers")).isEqualTo(1);
+    assertThat(exposure.getJsonArray("destinationCategories").getList()).containsExactly("sanctioned");
+    assertThat(score.getJsonObject("exposure").encode()).isEqualTo(exposure.encode());
 
     // The chain was read through Blockscout after Etherscan failed, and coverage says so.
     JsonObject chain = d.getJsonObject("coverage").getJsonArray("chains").getJsonObject(0);

@@ -1,5 +1,7 @@
 package dev.vouch.decision.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.exposure.model.ExposureSummary;
 import java.util.List;
 
 /** One row of a batch result (SPEC 2.4); only {@code ok} rows carry a verdict. */
@@ -14,7 +16,13 @@ public record BatchRow(
     RecommendedLimit recommendedLimit,
     List<Coded> reasons,
     List<Coded> warnings,
-    String note) {
+    String note,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExposureSummary exposure) {
+
+  public BatchRow(String input, Status status, String wallet, String username, Verdict decision, Integer score,
+      String riskLevel, RecommendedLimit recommendedLimit, List<Coded> reasons, List<Coded> warnings, String note) {
+    this(input, status, wallet, username, decision, score, riskLevel, recommendedLimit, reasons, warnings, note, null);
+  }
 
   public enum Status { ok, no_score, invalid, error }
 
@@ -25,10 +33,10 @@ public record BatchRow(
   public static final String ERROR_NOTE =
       "This entry could not be evaluated; the other rows are unaffected. Retry it alone.";
 
-  /** The same verdict, score, limit, reasons and warnings as the single decision read. */
+  /** The same verdict, score, limit, reasons, warnings and exposure as the single decision read. */
   public static BatchRow ok(String input, Decision d) {
     return new BatchRow(input, Status.ok, d.wallet(), d.username(), d.decision(), d.score(), d.riskLevel(),
-        d.recommendedLimit(), d.reasons(), d.warnings(), null);
+        d.recommendedLimit(), d.reasons(), d.warnings(), null, d.exposure());
   }
 
   public static BatchRow noScore(String input, String wallet, String username) {

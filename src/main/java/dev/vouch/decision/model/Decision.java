@@ -1,8 +1,15 @@
 package dev.vouch.decision.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.exposure.model.ExposureSummary;
 import java.util.List;
 
-/** Data of the decision read (SPEC 2.2); field order is the wire order. */
+/**
+ * Data of the decision read (SPEC 2.2); field order is the wire order.
+ *
+ * @param exposure the exposure summary the verdict read (issue 24, additive); absent when the
+ *     wallet's snapshot has none (committed before exposure was stored, or no snapshot)
+ */
 public record Decision(
     String wallet,
     String username,
@@ -17,4 +24,13 @@ public record Decision(
     Freshness freshness,
     Coverage coverage,
     String scoreModelVersion,
-    String decisionModelVersion) implements DecisionFields {}
+    String decisionModelVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExposureSummary exposure) implements DecisionFields {
+
+  public Decision(String wallet, String username, UseCase useCase, Verdict decision, String riskLevel,
+      RecommendedLimit recommendedLimit, List<Coded> reasons, List<Coded> warnings, int score, EvidenceUse evidence,
+      Freshness freshness, Coverage coverage, String scoreModelVersion, String decisionModelVersion) {
+    this(wallet, username, useCase, decision, riskLevel, recommendedLimit, reasons, warnings, score, evidence,
+        freshness, coverage, scoreModelVersion, decisionModelVersion, null);
+  }
+}

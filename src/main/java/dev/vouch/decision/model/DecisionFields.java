@@ -32,4 +32,7 @@ public interface DecisionFields {
   String scoreModelVersion();
 
   String decisionModelVersion();
+
+  /** The exposure summary the verdict read; null when none was known. */
+  dev.vouch.exposure.model.ExposureSummary exposure();
 }

@@ -180,7 +180,7 @@ public final class DecisionModel {
         List.copyOf(reasons), List.copyOf(warnings), snap.score(),
         new EvidenceUse(used(in), List.copyOf(missing)),
         new Freshness(Freshness.CACHED, snap.committedAt(), in.refreshInProgress(), refreshRecommended),
-        coverage, snap.scoreModelVersion(), VERSION);
+        coverage, snap.scoreModelVersion(), VERSION, exposure);
   }
 
   /** v0.6 exposure rules, in order: block, then caution, then the dust warning. */

@@ -4,6 +4,8 @@ import dev.vouch.exposure.model.CategoryExposure;
 import dev.vouch.exposure.model.Direction;
 import dev.vouch.exposure.model.EvidenceItem;
 import dev.vouch.exposure.model.ExposureReport;
+import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 import java.util.List;
 
@@ -34,7 +36,12 @@ public record ExposureView(ExposureReport report) {
   }
 
   public String sanctions() {
-    return switch (report.summary().sanctions()) {
+    return sanctions(report.summary());
+  }
+
+  /** The sanctions line of a summary: direct, indirect or none, in words. */
+  public static String sanctions(ExposureSummary summary) {
+    return switch (summary.sanctions()) {
       case "direct" -> "Direct: this wallet dealt with a sanctioned address itself.";
       case "indirect" -> "Indirect: a counterparty of this wallet dealt with a sanctioned address.";
       default -> "None found.";
@@ -51,6 +58,20 @@ public record ExposureView(ExposureReport report) {
 
   public static String direction(EvidenceItem e) {
     return e.direction() == Direction.in ? "received from" : "sent to";
+  }
+
+  /**
+   * A category figure's value: native coins are never valued (V70), so a figure of native flows
+   * alone says so rather than "0.00 USD", which would read as a valued zero.
+   */
+  public static String value(CategoryExposure f) {
+    return f.usd() == null || f.usd().signum() == 0 ? "not valued" : usd(f.usd());
+  }
+
+  /** Categories in words, or {@code none}. */
+  public static String categories(List<Category> categories) {
+    return categories.isEmpty() ? "none"
+        : String.join(", ", categories.stream().map(c -> c.name().replace('_', ' ')).toList());
   }
 
   public static String usd(BigDecimal usd) {

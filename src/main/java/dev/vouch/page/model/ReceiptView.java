@@ -13,13 +13,22 @@ public record ReceiptView(
     DecisionWords words,
     String freshness,
     Signature signature,
-    String shareUrl) {
+    String shareUrl,
+    ReceiptExposure exposure) {
 
   public static ReceiptView of(Receipt r, boolean verified, String kid, String detail, String shareUrl) {
+    return of(r, verified, kid, detail, shareUrl, null);
+  }
+
+  /** With the wallet's exposure read, shown beside the attested summary when it is its evidence. */
+  public static ReceiptView of(Receipt r, boolean verified, String kid, String detail, String shareUrl,
+      dev.vouch.exposure.model.ExposureReport current) {
     String alg = r.signature() == null ? null : r.signature().alg();
     return new ReceiptView(r.id(), Words.utc(r.createdAt()), r.payloadHash(), DecisionWords.of(r.payload()),
         Words.freshnessAtMint(r.payload().freshness(), r.createdAt()),
-        new Signature(verified, kid, alg, verified ? "Signature verified" : "Not verified: " + detail), shareUrl);
+        new Signature(verified, kid, alg, verified ? "Signature verified" : "Not verified: " + detail), shareUrl,
+        ReceiptExposure.of(r.payload().exposure(),
+            r.payload().freshness() == null ? null : r.payload().freshness().lastIndexedAt(), current));
   }
 
   /** The outcome of checking the receipt's signature server side. */

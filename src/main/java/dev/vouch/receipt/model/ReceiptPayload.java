@@ -8,11 +8,16 @@ import dev.vouch.decision.model.Freshness;
 import dev.vouch.decision.model.RecommendedLimit;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.decision.model.Verdict;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.exposure.model.ExposureSummary;
 import java.util.List;
 
 /**
  * What a receipt attests (SPEC 2.5): the decision without its volatile coverage block. This is
  * exactly what is canonicalized (RFC 8785), hashed into {@code payloadHash} and signed.
+ *
+ * @param exposure the exposure summary the verdict rests on, so it is hashed and signed with it;
+ *     omitted when null, so a receipt issued before it existed canonicalizes to the same bytes
  */
 public record ReceiptPayload(
     String wallet,
@@ -27,11 +32,20 @@ public record ReceiptPayload(
     EvidenceUse evidence,
     Freshness freshness,
     String scoreModelVersion,
-    String decisionModelVersion) implements DecisionFields {
+    String decisionModelVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExposureSummary exposure) implements DecisionFields {
+
+  /** A payload without an exposure summary (as every receipt before issue 24). */
+  public ReceiptPayload(String wallet, String username, UseCase useCase, Verdict decision, String riskLevel,
+      RecommendedLimit recommendedLimit, List<Coded> reasons, List<Coded> warnings, int score, EvidenceUse evidence,
+      Freshness freshness, String scoreModelVersion, String decisionModelVersion) {
+    this(wallet, username, useCase, decision, riskLevel, recommendedLimit, reasons, warnings, score, evidence,
+        freshness, scoreModelVersion, decisionModelVersion, null);
+  }
 
   public static ReceiptPayload of(Decision d) {
     return new ReceiptPayload(d.wallet(), d.username(), d.useCase(), d.decision(), d.riskLevel(),
         d.recommendedLimit(), d.reasons(), d.warnings(), d.score(), d.evidence(), d.freshness(),
-        d.scoreModelVersion(), d.decisionModelVersion());
+        d.scoreModelVersion(), d.decisionModelVersion(), d.exposure());
   }
 }

@@ -1,5 +1,6 @@
 package dev.vouch.score.model;
 
+import dev.vouch.exposure.model.ExposureSummary;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,6 +12,8 @@ import java.util.TreeMap;
  * @param flaggedLists distinct flagged counterparties per screening list name
  * @param evidenceReadAt when the oldest evidence in it was read: earlier than committedAt when a
  *     chain kept the evidence of an earlier snapshot after a transient failure; null = committedAt
+ * @param exposure the exposure summary computed at commit (V82); null for a snapshot committed
+ *     before exposure was stored, which the decision then reads as decision_v0.5 did
  */
 public record CommittedSnapshot(
     int score,
@@ -21,11 +24,19 @@ public record CommittedSnapshot(
     List<String> activeChains,
     List<ChainCoverage> coverage,
     Map<String, Integer> flaggedLists,
-    Instant evidenceReadAt) {
+    Instant evidenceReadAt,
+    ExposureSummary exposure) {
 
   public CommittedSnapshot {
     flaggedLists = flaggedLists == null ? Map.of() : java.util.Collections.unmodifiableSortedMap(new TreeMap<>(flaggedLists));
     evidenceReadAt = evidenceReadAt == null || evidenceReadAt.isAfter(committedAt) ? committedAt : evidenceReadAt;
+  }
+
+  public CommittedSnapshot(int score, Breakdown breakdown, Evidence evidence, String scoreModelVersion,
+      Instant committedAt, List<String> activeChains, List<ChainCoverage> coverage, Map<String, Integer> flaggedLists,
+      Instant evidenceReadAt) {
+    this(score, breakdown, evidence, scoreModelVersion, committedAt, activeChains, coverage, flaggedLists,
+        evidenceReadAt, null);
   }
 
   public CommittedSnapshot(int score, Breakdown breakdown, Evidence evidence, String scoreModelVersion,

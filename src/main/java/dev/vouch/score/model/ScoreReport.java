@@ -1,10 +1,16 @@
 package dev.vouch.score.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.exposure.model.ExposureSummary;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 
-/** Data of the score read (SPEC 2.3); field order is the wire order. */
+/**
+ * Data of the score read (SPEC 2.3); field order is the wire order.
+ *
+ * @param exposure the snapshot's exposure summary (issue 24, additive); absent when it has none
+ */
 public record ScoreReport(
     String wallet,
     String username,
@@ -21,7 +27,24 @@ public record ScoreReport(
     String cacheStatus,
     Instant lastIndexedAt,
     boolean refreshInProgress,
-    boolean refreshRecommended) {
+    boolean refreshRecommended,
+    @JsonInclude(JsonInclude.Include.NON_NULL) ExposureSummary exposure) {
+
+  public ScoreReport(String wallet, String username, int score, String scoreModelVersion, String riskLevel,
+      String badge, Breakdown breakdown, List<String> activeChains, long totalTxCount, long arcTxCount,
+      int globalWalletAgeDays, Attestations attestations, String cacheStatus, Instant lastIndexedAt,
+      boolean refreshInProgress, boolean refreshRecommended) {
+    this(wallet, username, score, scoreModelVersion, riskLevel, badge, breakdown, activeChains, totalTxCount,
+        arcTxCount, globalWalletAgeDays, attestations, cacheStatus, lastIndexedAt, refreshInProgress,
+        refreshRecommended, null);
+  }
+
+  /** The same report with the snapshot's exposure summary. */
+  public ScoreReport withExposure(ExposureSummary e) {
+    return new ScoreReport(wallet, username, score, scoreModelVersion, riskLevel, badge, breakdown, activeChains,
+        totalTxCount, arcTxCount, globalWalletAgeDays, attestations, cacheStatus, lastIndexedAt, refreshInProgress,
+        refreshRecommended, e);
+  }
 
   public record Attestations(int acceptedCount, int uniqueCounterparties) {}
 

@@ -1,0 +1,122 @@
+package dev.vouch.monitoring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.score.NewSnapshot;
+import dev.vouch.score.SnapshotCommits;
+import dev.vouch.score.model.Evidence;
+import dev.vouch.score.model.ScoreModel;
+import dev.vouch.screening.Screening;
+import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.Label;
+import dev.vouch.screening.model.LabelSet;
+import dev.vouch.screening.model.ScreeningSet;
+import dev.vouch.store.Gateway;
+import dev.vouch.store.Pools;
+import dev.vouch.support.Observe;
+import dev.vouch.support.Snapshots;
+import dev.vouch.support.TestDatabase;
+import io.vertx.core.Vertx;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
+import java.math.BigInteger;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The label sweep over real snapshots: a label change queues exactly the wallets whose stored
+ * summary may change (a flow with the changed address, or with an indexed wallet that has one),
+ * the drain recomputes them with the new labels, an unchanged set queues nothing, snapshots
+ * without a summary (before V82) stay without, and the read model follows.
+ */
+class ExposureSyncTest {
+
+  static final Instant AT = Instant.parse("2026-11-22T12:00:00Z");
+  static final String X = "0x" + "e".repeat(40);          // becomes sanctioned
+  static final String V = "0x" + "1".repeat(39) + "2";    // paid by X: direct
+  static final String W = "0x" + "1".repeat(39) + "3";    // paid by V: one hop from X
+  static final String U = "0x" + "1".repeat(39) + "4";    // unrelated
+  static final String P = "0x" + "1".repeat(39) + "5";    // paid by X, committed without a summary
+  static final LabelSet NONE = LabelSet.EMPTY;
+  static final LabelSet LISTED = LabelSet.of(List.of(new Label(X, null, Category.sanctioned, "Test entry", "OFAC")),
+      "sha256:1111222233334444");
+  static Vertx vertx;
+  static Pool pool;
+  static ExposureSync sync;
+
+  @BeforeAll
+  static void start() {
+    vertx = Vertx.vertx();
+    pool = Pools.create(vertx, TestDatabase.fresh(), 2);
+    sync = new ExposureSync(Gateway.direct(pool), Screening.fixed(ScreeningSet.EMPTY),
+        new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.fixed(AT, ZoneOffset.UTC), 1000);
+  }
+
+  @AfterAll
+  static void stop() {
+    pool.close();
+    vertx.close();
+  }
+
+  static NewSnapshot paidBy(String wallet, String payer) {
+    Evidence e = Snapshots.strong();
+    return new NewSnapshot(wallet, AT, ScoreModel.score(e), e, AT.minus(Duration.ofDays(900)), List.of(Snapshots.ARC),
+        Snapshots.healthyCoverage(AT), List.of(new NewSnapshot.CounterpartyRow(payer, 5042002, true, 1, 0,
+            AT.minus(Duration.ofDays(2)), AT.minus(Duration.ofDays(2)), BigInteger.TEN, BigInteger.ZERO)), null);
+  }
+
+  static String sanctions(String wallet) {
+    Row r = Observe.await(pool.preparedQuery("SELECT s.exposure ->> 'sanctions' AS s, r.exposure AS read"
+        + " FROM wallets w JOIN snapshots s ON s.id = w.latest_snapshot_id JOIN wallet_reads r ON r.address = w.address"
+        + " WHERE w.address = $1").execute(Tuple.of(wallet))).iterator().next();
+    String read = r.getString("read");
+    // The read model carries what the snapshot holds.
+    assertThat(read == null ? null : new io.vertx.core.json.JsonObject(read).getString("sanctions"))
+        .isEqualTo(r.getString("s"));
+    return r.getString("s");
+  }
+
+  static List<String> queued() {
+    List<String> out = new ArrayList<>();
+    Observe.await(pool.query("SELECT wallet FROM exposure_refresh ORDER BY wallet").execute())
+        .forEach(r -> out.add(r.getString("wallet")));
+    return out;
+  }
+
+  @Test
+  void aLabelChangeQueuesAndRecomputesExactlyTheWalletsItMayChange() {
+    SnapshotCommits commits = new SnapshotCommits(pool);
+    Observe.await(commits.commit(paidBy(V, X), NONE));
+    Observe.await(commits.commit(paidBy(W, V), NONE));
+    Observe.await(commits.commit(paidBy(U, "0x" + "f".repeat(40)), NONE));
+    Observe.await(commits.commit(paidBy(P, X)));
+    assertThat(Observe.await(sync.queue(NONE))).isZero();
+    assertThat(List.of(sanctions(V), sanctions(W), sanctions(U))).containsOnly("none");
+
+    assertThat(Observe.await(sync.queue(LISTED))).isEqualTo(2);
+    assertThat(queued()).containsExactly(V, W);
+    assertThat(Observe.await(sync.drain(LISTED))).isEqualTo(2);
+    assertThat(queued()).isEmpty();
+    assertThat(sanctions(V)).isEqualTo("direct");
+    assertThat(sanctions(W)).isEqualTo("indirect");
+    assertThat(sanctions(U)).isEqualTo("none");
+    assertThat(sanctions(P)).isNull();
+
+    // The same set again: nothing changed, nothing queued.
+    assertThat(Observe.await(sync.queue(LISTED))).isZero();
+    // Delisted: the same wallets, back to none.
+    assertThat(Observe.await(sync.queue(NONE))).isEqualTo(2);
+    Observe.await(sync.drain(NONE));
+    assertThat(List.of(sanctions(V), sanctions(W))).containsOnly("none");
+    assertThat(Observe.await(pool.query("SELECT count(*) FROM (SELECT * FROM wallet_reads EXCEPT"
+        + " SELECT * FROM wallet_reads_derived) d").execute()).iterator().next().getLong(0)).isZero();
+  }
+}
