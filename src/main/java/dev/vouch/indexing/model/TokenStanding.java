@@ -73,4 +73,38 @@ public final class TokenStanding {
     }
     return new Result(Set.copyOf(counterparties), Set.copyOf(seasoned), txs.size());
   }
+
+  /**
+   * The same rules over a chain's token flow rows as a snapshot stored them (a chain carried
+   * forward after a transient failure keeps rows, not transfers). Counterparties are exact (the
+   * rows hold the USD sums); seasoned is conservative: a counterparty whose whole flow is at least
+   * the cutoff old (last transfer by then), since the rows cannot say when a flow that continues
+   * reached the floor. Transactions are not recounted: the carried chain row keeps its count.
+   */
+  public static Result ofRows(List<dev.vouch.score.NewSnapshot.TokenFlowRow> rows, Instant cutoff) {
+    Map<String, BigDecimal> moved = new HashMap<>();
+    Map<String, Instant> last = new HashMap<>();
+    for (dev.vouch.score.NewSnapshot.TokenFlowRow r : rows) {
+      if (r.usdIn() == null && r.usdOut() == null) {
+        continue;
+      }
+      BigDecimal usd = (r.usdIn() == null ? BigDecimal.ZERO : r.usdIn()).add(r.usdOut() == null ? BigDecimal.ZERO : r.usdOut());
+      moved.merge(r.counterparty(), usd, BigDecimal::add);
+      if (r.lastAt() != null) {
+        last.merge(r.counterparty(), r.lastAt(), (a, b) -> a.isAfter(b) ? a : b);
+      }
+    }
+    Set<String> counterparties = new TreeSet<>();
+    Set<String> seasoned = new TreeSet<>();
+    moved.forEach((address, usd) -> {
+      if (usd.compareTo(DUST_USD) >= 0) {
+        counterparties.add(address);
+        Instant l = last.get(address);
+        if (l != null && !l.isAfter(cutoff)) {
+          seasoned.add(address);
+        }
+      }
+    });
+    return new Result(Set.copyOf(counterparties), Set.copyOf(seasoned), 0);
+  }
 }

@@ -185,4 +185,28 @@ class TokenStandingTest {
     assertThat(s.evidence().totalTxCount()).isEqualTo(2);
     assertThat(s.evidence().arcTxCount()).isEqualTo(1);
   }
+
+  @Test
+  void storedRowsGiveTheSameCounterpartiesAndAConservativeSeasonedSet() {
+    // Rows as TokenFlows stores them: e paid 400 days ago only; g dusted 400 days ago, paid today;
+    // h 0.40 + 0.40 + 0.40 over two tokens' rows (a dollar in all); d dust only; an unvalued row.
+    List<TokenTransfer> transfers = List.of(
+        usdc(peer(50), W, 30, daysAgo(400)),
+        usdc(peer(51), W, 0.01, daysAgo(400)), usdc(peer(51), W, 500, daysAgo(1)),
+        usdc(peer(52), W, 0.4, daysAgo(300)), usdc(W, peer(52), 0.4, daysAgo(200)),
+        transfer(hash(), peer(52), W, 0.4, daysAgo(150), true),
+        usdc(peer(53), W, 0.3, daysAgo(10)),
+        transfer(hash(), peer(54), W, 9_000, daysAgo(500), false));
+    List<TokenTransfer> other = new ArrayList<>();
+    for (TokenTransfer t : transfers) {
+      other.add(t.hash().equals(transfers.get(5).hash()) ? new TokenTransfer(t.hash(), t.blockNumber(), t.logIndex(),
+          t.timestamp(), addr('7'), "USDT", 6, true, t.from(), t.to(), t.value()) : t);
+    }
+    Instant cutoff = NOW.minus(Duration.ofDays(ScoreModel.SEASONED_DAYS));
+    TokenStanding.Result exact = TokenStanding.of(W, other, Set.of(), cutoff);
+    TokenStanding.Result rows = TokenStanding.ofRows(TokenFlows.of(W, ARC, other), cutoff);
+    assertThat(rows.counterparties()).isEqualTo(exact.counterparties()).containsExactlyInAnyOrder(peer(50), peer(51), peer(52));
+    assertThat(exact.seasoned()).containsExactlyInAnyOrder(peer(50), peer(52));
+    assertThat(rows.seasoned()).containsExactlyInAnyOrder(peer(50), peer(52));
+  }
 }
