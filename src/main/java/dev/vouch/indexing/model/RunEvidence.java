@@ -151,6 +151,8 @@ public final class RunEvidence {
     for (ChainRead read : in.reads()) {
       long txCount;
       boolean isActive;
+      // Token transactions join the evidence totals only: the chain's coverage row stays native.
+      long tokenTxCount = 0;
       if (read.outcome() instanceof ChainOutcome.History h) {
         ChainTally t = ChainTally.of(in.wallet(), h.txs());
         txCount = t.txCount;
@@ -160,7 +162,7 @@ public final class RunEvidence {
           TokenStanding.Result ts = TokenStanding.of(in.wallet(), read.tokens().transfers(), t.hashes, cutoff);
           distinct.addAll(ts.counterparties());
           tokenSeasoned.addAll(ts.seasoned());
-          txCount += ts.transactions();
+          tokenTxCount = ts.transactions();
         }
         isActive = txCount > 0;
         failed += t.failed;
@@ -209,11 +211,11 @@ public final class RunEvidence {
               f.standing(), null, null, read.source(), 0, 0, in.now(), read.fallbackFrom()));
         }
       }
-      total += txCount;
+      total += txCount + tokenTxCount;
       if (read.chainId() == in.homeChainId()) {
-        home = txCount;
+        home = txCount + tokenTxCount;
       }
-      if (isActive) {
+      if (isActive || tokenTxCount > 0) {
         active.add(read.chain());
       }
     }

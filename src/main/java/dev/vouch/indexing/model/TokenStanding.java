@@ -79,7 +79,8 @@ public final class TokenStanding {
    * forward after a transient failure keeps rows, not transfers). Counterparties are exact (the
    * rows hold the USD sums); seasoned is conservative: a counterparty whose whole flow is at least
    * the cutoff old (last transfer by then), since the rows cannot say when a flow that continues
-   * reached the floor. Transactions are not recounted: the carried chain row keeps its count.
+   * reached the floor. Transactions are not counted: rows cannot tell dust or the wallet's own
+   * (already native) calls apart.
    */
   public static Result ofRows(List<dev.vouch.score.NewSnapshot.TokenFlowRow> rows, Instant cutoff) {
     Map<String, BigDecimal> moved = new HashMap<>();

@@ -184,6 +184,9 @@ class TokenStandingTest {
     assertThat(s.evidence().activeChains()).isEqualTo(2);
     assertThat(s.evidence().totalTxCount()).isEqualTo(2);
     assertThat(s.evidence().arcTxCount()).isEqualTo(1);
+    // The coverage rows stay native: Base has no native transaction.
+    assertThat(s.chains()).filteredOn(c -> c.chainId() == 8453).singleElement()
+        .satisfies(c -> assertThat(c.txCount()).isZero());
   }
 
   @Test
