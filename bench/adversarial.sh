@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Full adversarial evaluation of the trust and anomaly models (issue 21, docs/models.md
-# "Adversarial evaluation"): every attack shape at full size (rings up to 50 wallets, 120 honest
-# wallets) on a local Anvil chain through the real service. About 5-10 minutes on 2 cores.
+# "Adversarial evaluation"; issue 24 adds wash-trading and dusting with a real ERC-20): every
+# attack shape at full size (rings up to 50 wallets, 120 honest
+# wallets) on a local Anvil chain through the real service. About 2-10 minutes on 2 cores.
+# Kept results: bench/adversarial.md.
 #   bench/adversarial.sh            seed 21 (the table in docs/models.md)
 #   SEED=7 bench/adversarial.sh     another population
 # Output: target/adversarial/adversarial-<seed>-<wallets>.md (the table) and .tsv (one line per

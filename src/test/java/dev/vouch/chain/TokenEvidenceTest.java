@@ -250,4 +250,24 @@ class TokenEvidenceTest {
       vertx.close();
     }
   }
+
+  @Test
+  void theScoreEvidenceCountsRegisteredFlowsOfADollarAndNotDustSelfOrTheFake() {
+    ChainRead read = reading.read(chain(anvil.url, 1000), IX, w);
+    ChainRead nativeOnly = new ChainRead(read.chainId(), read.chain(), read.mode(), read.outcome(), read.source(),
+        read.fallbackFrom(), null);
+    dev.vouch.score.model.Evidence with = RunEvidence.snapshot(new RunEvidence.Input(w, day(400), 1,
+        ScreeningSet.of("LOCAL", List.of()), AttestationFacts.NONE, null, List.of(read))).orElseThrow().evidence();
+    dev.vouch.score.model.Evidence without = RunEvidence.snapshot(new RunEvidence.Input(w, day(400), 1,
+        ScreeningSet.of("LOCAL", List.of()), AttestationFacts.NONE, null, List.of(nativeOnly))).orElseThrow().evidence();
+    // a paid 123.456789 USDC (and 2 base units of dust); b was paid 7 base units of USDC (dust)
+    // but paid 1.5 DAI: both count, and met 390 days before the run, both are seasoned. The
+    // self-transfer, the mints and the fake token's spoofed "a -> w" count for nothing.
+    assertThat(with.uniqueCounterparties()).isEqualTo(without.uniqueCounterparties() + 2);
+    assertThat(with.seasonedCounterparties()).isEqualTo(without.seasonedCounterparties() + 2);
+    // Two new transactions: a's payment and b's DAI; the wallet's own USDC calls were native already.
+    assertThat(with.totalTxCount()).isEqualTo(without.totalTxCount() + 2);
+    assertThat(dev.vouch.score.model.ScoreModel.score(with).score())
+        .isGreaterThanOrEqualTo(dev.vouch.score.model.ScoreModel.score(without).score());
+  }
 }

@@ -10,6 +10,7 @@ import dev.vouch.identity.Adversary.Vouch;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.ChainsFile;
 import dev.vouch.support.ChainsFile.Entry;
+import dev.vouch.support.Erc20;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import io.vertx.core.json.JsonObject;
@@ -61,6 +62,8 @@ final class AdversarialRun implements AutoCloseable {
   final List<Outcome> outcomes = new ArrayList<>();
   final Map<String, Long> millis = new java.util.LinkedHashMap<>();
   private final Anvil arc;
+  /** The registered stablecoin (USDC, 6 decimals, valued at 1.00) the plan's token transfers move. */
+  private Erc20 usdc;
   private TestApp app;
 
   private AdversarialRun(Adversary plan) {
@@ -84,8 +87,15 @@ final class AdversarialRun implements AutoCloseable {
     mine();
     long t1 = lap("mine", t0);
     Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
-    env.put("CHAINS_FILE", ChainsFile.write(List.of(Entry.history("Arc Testnet", IdentityFixture.HOME, "USDC",
-        arc.url))).toString());
+    Path chains = ChainsFile.write(List.of(Entry.history("Arc Testnet", IdentityFixture.HOME, "USDC", arc.url)));
+    try {
+      // The one chain's token registry: the plan's stablecoin (issue 24).
+      Files.writeString(chains, "    tokens:\n      - { address: \"" + usdc.address
+          + "\", symbol: USDC, decimals: 6, usd: true }\n", java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    env.put("CHAINS_FILE", chains.toString());
     env.put("VOUCH_INDEXING_POLL_MS", "100");
     app = TestApp.start(env);
     IdentityFixture ids = new IdentityFixture(app);
@@ -138,6 +148,14 @@ final class AdversarialRun implements AutoCloseable {
     for (String a : addresses) {
       arc.fund(a);
     }
+    // The stablecoin, deployed and minted to every token sender an hour after genesis, before the
+    // plan's first transfer (mints come from the zero address: no counterparty, no evidence).
+    Instant at = GENESIS.plus(Duration.ofHours(1));
+    usdc = Erc20.deployAt(arc, at, Anvil.randomAddress(), "USD Coin", "USDC", 6);
+    for (String a : plan.tokenSenders) {
+      at = at.plusSeconds(1);
+      usdc.mintAt(at, a, java.math.BigInteger.valueOf(Adversary.USD).multiply(java.math.BigInteger.TEN.pow(9)));
+    }
     List<Tx> ordered = new ArrayList<>(plan.txs);
     ordered.sort((x, y) -> x.at.compareTo(y.at));
     Map<String, Long> nonces = new HashMap<>();
@@ -145,11 +163,14 @@ final class AdversarialRun implements AutoCloseable {
     while (i < ordered.size()) {
       long bucket = bucket(ordered.get(i).at);
       int j = i;
-      while (j < ordered.size() && j - i < 400 && bucket(ordered.get(j).at) == bucket) {
+      long gas = 0;
+      while (j < ordered.size() && j - i < 400 && bucket(ordered.get(j).at) == bucket
+          && (gas += ordered.get(j).token ? TOKEN_GAS : 21_000) <= BLOCK_GAS) {
         j++;
       }
       List<Tx> group = ordered.subList(i, j);
-      List<String> hashes = arc.block(ordered.get(j - 1).at,
+      List<String> hashes = group.stream().anyMatch(t -> t.token) ? mixedBlock(ordered.get(j - 1).at, group, nonces)
+          : arc.block(ordered.get(j - 1).at,
           group.stream().map(t -> new Anvil.Transfer(t.from, t.to, t.value)).toList(), nonces);
       for (int k = 0; k < group.size(); k++) {
         group.get(k).hash = hashes.get(k);
@@ -157,6 +178,46 @@ final class AdversarialRun implements AutoCloseable {
       i = j;
     }
     arc.mineAt(NOW.minus(Duration.ofMinutes(10)));
+  }
+
+  /** Gas limit of one stablecoin transfer, and what one block may hold (Anvil's default limit is 30 M). */
+  private static final long TOKEN_GAS = 100_000;
+  private static final long BLOCK_GAS = 28_000_000;
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
+  /**
+   * A block holding stablecoin transfers (calls of transfer(address,uint256) on the token) and
+   * native ones: automine off, each sent with its nonce from {@code nonces}, then one block at
+   * {@code at}; the hashes in order. Every call must succeed (the plan mints enough).
+   */
+  private List<String> mixedBlock(Instant at, List<Tx> group, Map<String, Long> nonces) {
+    arc.rpc("evm_setAutomine", false);
+    List<String> hashes = new ArrayList<>();
+    try {
+      for (Tx t : group) {
+        long nonce = nonces.merge(t.from, 1L, Long::sum) - 1;
+        var tx = JSON.createObjectNode().put("from", t.from).put("nonce", "0x" + Long.toHexString(nonce));
+        if (t.token) {
+          String value = t.value.toString(16);
+          tx.put("to", usdc.address).put("value", "0x0").put("gas", "0x" + Long.toHexString(TOKEN_GAS))
+              .put("data", "0xa9059cbb" + "0".repeat(24) + t.to.substring(2) + "0".repeat(64 - value.length()) + value);
+        } else {
+          tx.put("to", t.to).put("value", Anvil.hex(t.value)).put("gas", "0x5208");
+        }
+        hashes.add(arc.rpc("eth_sendTransaction", tx).asText());
+      }
+      arc.setNextTimestamp(at);
+      arc.rpc("evm_mine");
+    } finally {
+      arc.rpc("evm_setAutomine", true);
+    }
+    for (String h : hashes) {
+      var receipt = arc.receipt(h);
+      if (receipt == null || receipt.isNull() || !"0x1".equals(receipt.get("status").asText())) {
+        throw new IllegalStateException("planned transfer " + h + " was not mined or reverted: " + receipt);
+      }
+    }
+    return hashes;
   }
 
   private static long bucket(Instant at) {
@@ -172,9 +233,14 @@ final class AdversarialRun implements AutoCloseable {
         && Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE state IN ('queued', 'running')") == 0);
   }
 
+  /** A count from the service's database (the run's own). */
+  long count(String sql) {
+    return Sql.count(app.database, sql);
+  }
+
   /** One row of the table. */
   record Row(String shape, int farm, int farmAllow, int farmCaution, int farmBlock, long allowLimit, long allLimit,
-      int honest, int honestAllow, int honestFlagged, int honestLost) {
+      int honest, int honestAllow, int honestFlagged, int honestLost, long usdSent) {
 
     double farmAllowShare() {
       return farm == 0 ? 0 : (double) farmAllow / farm;
@@ -210,7 +276,13 @@ final class AdversarialRun implements AutoCloseable {
           hl += o.lostToNewModel() ? 1 : 0;
         }
       }
-      rows.add(new Row(shape, farm, fa, fc, fb, allowLimit, allLimit, h, ha, hf, hl));
+      // Stablecoins the shape's own wallets sent (all wallets for "honest"), in whole dollars.
+      Set<String> own = new java.util.HashSet<>();
+      plan.members.stream().filter(m -> m.shape.equals(shape)).forEach(m -> own.add(m.address()));
+      long usd = plan.txs.stream().filter(t -> t.token && own.contains(t.from))
+          .map(t -> t.value).reduce(java.math.BigInteger.ZERO, java.math.BigInteger::add)
+          .divide(java.math.BigInteger.valueOf(Adversary.USD)).longValueExact();
+      rows.add(new Row(shape, farm, fa, fc, fb, allowLimit, allLimit, h, ha, hf, hl, usd));
     }
     return rows;
   }
@@ -221,12 +293,12 @@ final class AdversarialRun implements AutoCloseable {
         "seed %d, %d wallets (%d honest), %d transfers, %d attestation pairs%n%n", plan.seed, plan.members.size(),
         plan.scale.honest(), plan.txs.size(), plan.vouches.size()));
     s.append("| Shape | Farm wallets | allow / caution / block | Farm allow share | Σ limit at allow | Σ limit, all farm "
-        + "| Honest wallets | at allow | flagged | lost allow to this model |\n");
-    s.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        + "| Honest wallets | at allow | flagged | lost allow to this model | USD sent |\n");
+    s.append("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (Row r : rows()) {
-      s.append(String.format(Locale.ROOT, "| %s | %d | %d / %d / %d | %.0f %% | %,d | %,d | %d | %d | %d | %d |%n",
+      s.append(String.format(Locale.ROOT, "| %s | %d | %d / %d / %d | %.0f %% | %,d | %,d | %d | %d | %d | %d | %,d |%n",
           r.shape(), r.farm(), r.farmAllow(), r.farmCaution(), r.farmBlock(), 100 * r.farmAllowShare(), r.allowLimit(),
-          r.allLimit(), r.honest(), r.honestAllow(), r.honestFlagged(), r.honestLost()));
+          r.allLimit(), r.honest(), r.honestAllow(), r.honestFlagged(), r.honestLost(), r.usdSent()));
     }
     return s.toString();
   }

@@ -55,4 +55,26 @@ class AdversarialSmokeTest {
     assertThat(related.stream().filter(AdversarialRun.Outcome::allow).count())
         .as(run.table()).isGreaterThanOrEqualTo(Math.round(related.size() * 0.9));
   }
+
+  @Test
+  void stablecoinFlowsAreReadAndOnlyAtLeastADollarOfThemCounts() {
+    // Honest USDC flow adds counterparties beyond the native ones (issue 24, identity_score_v3) ...
+    String extra = """
+        SELECT count(*) FROM wallets w JOIN snapshots s ON s.id = w.latest_snapshot_id
+         WHERE s.unique_counterparties > (SELECT count(DISTINCT c.counterparty) FROM counterparties c
+                                           WHERE c.snapshot_id = s.id)
+        """;
+    assertThat(run.count(extra + " AND w.address IN (" + addresses(Label.honest, "honest") + ")")).isPositive();
+    // ... while the duster's 0.0001-0.01 dollar sprays, recorded as token flows, add none.
+    String hub = "'" + run.plan.members.stream().filter(m -> m.shape.startsWith("dust-star")).findFirst()
+        .orElseThrow().address() + "'";
+    assertThat(run.count("SELECT count(*) FROM token_flows t JOIN wallets w ON w.latest_snapshot_id = t.snapshot_id"
+        + " WHERE w.address = " + hub)).isGreaterThanOrEqualTo(50);
+    assertThat(run.count(extra + " AND w.address = " + hub)).isZero();
+  }
+
+  static String addresses(Label label, String shape) {
+    return String.join(",", run.plan.members.stream().filter(m -> m.label == label && m.shape.equals(shape))
+        .map(m -> "'" + m.address() + "'").toList());
+  }
 }

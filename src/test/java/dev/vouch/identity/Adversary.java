@@ -29,16 +29,16 @@ final class Adversary {
 
   /** How many of each shape; sizes of the rings are their member counts. */
   record Scale(int honest, int[] freshRings, int[] agedRings, int freshStar, int agedStar, int borrow, int chain,
-      int singleSource, int churn, int agedActiveRing) {
+      int singleSource, int churn, int agedActiveRing, int washRing, int agedWashRing, int dustStar) {
 
     /** The default-suite size: every shape within the targets once, small. */
-    static final Scale SMOKE = new Scale(12, new int[] {3, 5}, new int[] {4}, 4, 4, 3, 3, 4, 3, 0);
+    static final Scale SMOKE = new Scale(12, new int[] {3, 5}, new int[] {4}, 4, 4, 3, 3, 4, 3, 0, 4, 4, 3);
     /**
      * bench/adversarial.sh: rings up to 50 and a larger honest population, plus a ring of bought
      * aged active wallets, which is outside the targets (its history is an honest wallet's).
      */
     static final Scale FULL = new Scale(120, new int[] {3, 5, 10, 25, 50}, new int[] {3, 5, 10, 25}, 20, 20, 20, 10,
-        20, 6, 5);
+        20, 6, 5, 10, 10, 10);
   }
 
   static final class Member {
@@ -76,15 +76,25 @@ final class Adversary {
     final String from;
     final String to;
     final BigInteger value;
+    /** A transfer of the registered stablecoin (USDC, 6 decimals, value in its base units), not of the native coin. */
+    final boolean token;
     String hash;
 
     Tx(Instant at, String from, String to, BigInteger value) {
+      this(at, from, to, value, false);
+    }
+
+    Tx(Instant at, String from, String to, BigInteger value, boolean token) {
       this.at = at;
       this.from = from;
       this.to = to;
       this.value = value;
+      this.token = token;
     }
   }
+
+  /** Stablecoin base units per dollar (USDC: 6 decimals). */
+  static final long USD = 1_000_000;
 
   /**
    * The attester vouches for the subject on {@code tx} and the subject accepts; {@code back}: the
@@ -96,6 +106,13 @@ final class Adversary {
   final long seed;
   final Scale scale;
   private final Random rng;
+  /**
+   * The stablecoin parts of the plan (issue 24) draw from their own sequence, so the shapes of
+   * issue 21 stay the very wallets and transfers they were for the same seed.
+   */
+  private final Random tokenRng;
+  /** Addresses that send the stablecoin and so need a token balance (minted before the plan starts). */
+  final Set<String> tokenSenders = new LinkedHashSet<>();
   final List<Member> members = new ArrayList<>();
   final List<Tx> txs = new ArrayList<>();
   final List<Vouch> vouches = new ArrayList<>();
@@ -110,6 +127,7 @@ final class Adversary {
     this.seed = seed;
     this.scale = scale;
     this.rng = new Random(seed);
+    this.tokenRng = new Random(seed * 31 + 24);
     for (int i = 0; i < 30; i++) {
       merchants.add(address());
     }
@@ -129,6 +147,10 @@ final class Adversary {
     if (scale.agedActiveRing() > 0) {
       agedActiveRing("aged-active-ring-" + scale.agedActiveRing(), scale.agedActiveRing());
     }
+    honestStablecoins();
+    washRing("wash-ring-" + scale.washRing(), scale.washRing(), false);
+    washRing("aged-wash-ring-" + scale.agedWashRing(), scale.agedWashRing(), true);
+    dustStar("dust-star-" + scale.dustStar(), scale.dustStar());
   }
 
   static Instant ago(double days) {
@@ -325,6 +347,111 @@ final class Adversary {
       busy(m, 12, m.ageDays);
       vouches.add(new Vouch(previous, m, tx(ago(uniform(0.6, 4)), previous.address(), m.address()), true, null));
       previous = m;
+    }
+  }
+
+  private double tokenUniform(double lo, double hi) {
+    return lo + tokenRng.nextDouble() * (hi - lo);
+  }
+
+  private Tx token(Instant at, String from, String to, double dollars) {
+    Tx t = new Tx(at, from, to, BigDecimal.valueOf(dollars).multiply(BigDecimal.valueOf(USD)).toBigInteger(), true);
+    txs.add(t);
+    senders.add(from);
+    tokenSenders.add(from);
+    return t;
+  }
+
+  /**
+   * Honest stablecoin flow: two wallets in three are paid in USDC and pay with it, 2 to 8
+   * transfers of 5 to 2,000 dollars over their life with other honest wallets and the merchants
+   * (never in the 31 days after the funding, as the native plan keeps).
+   */
+  private void honestStablecoins() {
+    for (Member m : honest) {
+      if (tokenRng.nextDouble() > 2.0 / 3) {
+        continue;
+      }
+      int n = 2 + tokenRng.nextInt(7);
+      for (int j = 0; j < n; j++) {
+        double when = tokenUniform(1, m.ageDays - 31);
+        Member peer = honest.get(tokenRng.nextInt(honest.size()));
+        String other = peer != m && peer.ageDays > when + 31 && tokenRng.nextBoolean() ? peer.address()
+            : merchants.get(tokenRng.nextInt(merchants.size()));
+        double dollars = Math.round(tokenUniform(5, 2_000) * 100) / 100.0;
+        if (tokenRng.nextBoolean()) {
+          token(ago(when), m.address(), other, dollars);
+        } else {
+          token(ago(when), other, m.address(), dollars);
+        }
+      }
+    }
+  }
+
+  /**
+   * Wash-trading (issue 24): a ring of farm wallets that attest each other as the other rings do
+   * and cycle stablecoins among themselves for the price of gas, 10 rounds of 10,000 to 50,000
+   * dollars each to the next two members within the last 4 days. Fresh: each from its own source,
+   * 20-89 days old. Aged: bought wallets funded 400-900 days ago and idle since, each dusted with a
+   * few cents 150-400 days ago by the farm's own address, which today pays it real money and
+   * trades with it (an old dusting meant to pass for an old relationship).
+   */
+  private void washRing(String shape, int n, boolean aged) {
+    List<Member> ring = new ArrayList<>();
+    String duster = aged ? address() : null;
+    for (int i = 0; i < n; i++) {
+      Member m = member(shape, i, Label.farm);
+      fund(m, aged ? uniform(400, 900) : freshAge(), null);
+      busy(m, 12, aged ? 5 : m.ageDays);
+      if (aged) {
+        token(ago(uniform(150, Math.min(400, m.ageDays - 31))), duster, m.address(), 0.01 + rng.nextInt(50) / 100.0);
+        token(ago(uniform(0.6, 4)), duster, m.address(), 25_000);
+      }
+      ring.add(m);
+    }
+    int reach = n <= 5 ? n - 1 : 2;
+    for (int i = 0; i < n; i++) {
+      for (int d = 1; d <= reach; d++) {
+        int j = (i + d) % n;
+        if (n <= 5 && j < i) {
+          continue;
+        }
+        vouches.add(new Vouch(ring.get(i), ring.get(j), tx(ago(uniform(0.6, 4)), ring.get(i).address(),
+            ring.get(j).address()), true, null));
+      }
+    }
+    for (int round = 0; round < 10; round++) {
+      for (int i = 0; i < n; i++) {
+        for (int d = 1; d <= Math.min(2, n - 1); d++) {
+          token(ago(uniform(0.6, 4)), ring.get(i).address(), ring.get((i + d) % n).address(),
+              Math.round(uniform(10_000, 50_000)));
+        }
+      }
+    }
+  }
+
+  /**
+   * Dusting (issue 24): one fresh hub sprays 0.0001 to 0.01 dollars to every honest wallet and 50
+   * new addresses (counterparties for the price of gas, and dust pushed onto honest wallets), and
+   * is attested one way by k fresh wallets.
+   */
+  private void dustStar(String shape, int k) {
+    Member hub = member(shape, 0, Label.farm);
+    fund(hub, freshAge(), null);
+    busy(hub, 12, hub.ageDays);
+    List<String> targets = new ArrayList<>();
+    honest.forEach(h -> targets.add(h.address()));
+    for (int i = 0; i < 50; i++) {
+      targets.add(address());
+    }
+    for (String t : targets) {
+      token(ago(uniform(0.6, Math.min(10, hub.ageDays - 1.5))), hub.address(), t, (1 + rng.nextInt(100)) / 10_000.0);
+    }
+    for (int i = 1; i <= k; i++) {
+      Member m = member(shape, i, Label.farm);
+      fund(m, freshAge(), null);
+      busy(m, 12, m.ageDays);
+      vouches.add(new Vouch(m, hub, tx(ago(uniform(0.6, 4)), m.address(), hub.address()), false, null));
     }
   }
 }

@@ -141,6 +141,8 @@ public final class RunEvidence {
     Map<Long, Long> unverified = new TreeMap<>();
     List<String> active = new ArrayList<>();
     Set<String> distinct = new HashSet<>();
+    Set<String> tokenSeasoned = new HashSet<>();
+    Instant cutoff = in.now().minus(Duration.ofDays(ScoreModel.SEASONED_DAYS));
     Instant first = null;
     long total = 0;
     long home = 0;
@@ -149,9 +151,19 @@ public final class RunEvidence {
     for (ChainRead read : in.reads()) {
       long txCount;
       boolean isActive;
+      // Token transactions join the evidence totals only: the chain's coverage row stays native.
+      long tokenTxCount = 0;
       if (read.outcome() instanceof ChainOutcome.History h) {
         ChainTally t = ChainTally.of(in.wallet(), h.txs());
         txCount = t.txCount;
+        if (read.tokens() != null) {
+          // identity_score_v3: registered stablecoin flows of at least a dollar count as
+          // counterparties and transactions; dust and unvalued tokens never do (TokenStanding).
+          TokenStanding.Result ts = TokenStanding.of(in.wallet(), read.tokens().transfers(), t.hashes, cutoff);
+          distinct.addAll(ts.counterparties());
+          tokenSeasoned.addAll(ts.seasoned());
+          tokenTxCount = ts.transactions();
+        }
         isActive = txCount > 0;
         failed += t.failed;
         first = earliest(first, t.first);
@@ -199,11 +211,11 @@ public final class RunEvidence {
               f.standing(), null, null, read.source(), 0, 0, in.now(), read.fallbackFrom()));
         }
       }
-      total += txCount;
+      total += txCount + tokenTxCount;
       if (read.chainId() == in.homeChainId()) {
-        home = txCount;
+        home = txCount + tokenTxCount;
       }
-      if (isActive) {
+      if (isActive || tokenTxCount > 0) {
         active.add(read.chain());
       }
     }
@@ -222,7 +234,7 @@ public final class RunEvidence {
     int ageDays = first == null ? 0 : (int) Math.max(0, Duration.between(first, in.now()).toDays());
     AttestationFacts att = in.attestations();
     Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
-        att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now()));
+        att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now(), tokenSeasoned));
     return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
         List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList,
         tokenFlows, unverified, in.tokenRegistryHash()));
@@ -233,8 +245,13 @@ public final class RunEvidence {
    * every counted chain (carried chains included): history a farm cannot make today.
    */
   static int seasoned(List<NewSnapshot.CounterpartyRow> counterparties, Instant now) {
+    return seasoned(counterparties, now, Set.of());
+  }
+
+  /** The same, joined (identity_score_v3) by registered-token counterparties already substantive at the cutoff. */
+  static int seasoned(List<NewSnapshot.CounterpartyRow> counterparties, Instant now, Set<String> tokenSeasoned) {
     Instant cutoff = now.minus(Duration.ofDays(ScoreModel.SEASONED_DAYS));
-    Set<String> old = new HashSet<>();
+    Set<String> old = new HashSet<>(tokenSeasoned);
     for (NewSnapshot.CounterpartyRow c : counterparties) {
       if (c.firstAt() != null && !c.firstAt().isAfter(cutoff)) {
         old.add(c.counterparty());
@@ -280,6 +297,8 @@ public final class RunEvidence {
     long failed;
     Instant first;
     final Map<String, Metrics> counterparties = new TreeMap<>();
+    /** Hashes of the counted transactions: a token transfer inside one of them is not counted twice. */
+    final Set<String> hashes = new HashSet<>();
 
     static ChainTally of(String wallet, List<ChainTx> txs) {
       ChainTally t = new ChainTally();
@@ -289,6 +308,7 @@ public final class RunEvidence {
           continue;
         }
         t.txCount++;
+        t.hashes.add(tx.hash());
         if (outgoing && !tx.success()) {
           t.failed++;
         }

@@ -1,7 +1,8 @@
 package dev.vouch.score.model;
 
 /**
- * Everything identity_score_v2 reads about a wallet, as committed by an indexing run.
+ * Everything identity_score_v3 reads about a wallet, as committed by an indexing run (counterparties,
+ * seasoned counterparties and transactions include registered stablecoin flows from v3: TokenStanding).
  *
  * @param walletAgeDays days since the first activity seen on any chain
  * @param activeChains chains with at least one transaction

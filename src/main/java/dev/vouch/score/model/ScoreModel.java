@@ -3,7 +3,8 @@ package dev.vouch.score.model;
 import dev.vouch.graph.model.TrustEdge;
 
 /**
- * identity_score_v2: a sum of capped, monotone step functions of committed evidence plus a
+ * identity_score_v3 (identity_score_v2's rules over evidence that also reads registered
+ * stablecoin flows, see indexing.model.TokenStanding): a sum of capped, monotone step functions of committed evidence plus a
  * non-positive risk penalty, clamped to 0..100. A wallet without seasoned history (fewer than
  * SEASONED_MIN counterparties first met SEASONED_DAYS or more before the run) gets capped age and
  * trust points: age without history is not history, and trust cannot lift what time has not
@@ -11,7 +12,7 @@ import dev.vouch.graph.model.TrustEdge;
  */
 public final class ScoreModel {
 
-  public static final String VERSION = "identity_score_v2";
+  public static final String VERSION = "identity_score_v3";
 
   public static final int CAP_WALLET_AGE = 20;
   public static final int CAP_CROSS_CHAIN = 10;

@@ -49,7 +49,7 @@ class ScoreModelProperties {
     assertThat(b.transactionActivity()).isBetween(0, ScoreModel.CAP_TX_ACTIVITY);
     assertThat(b.riskPenalty()).isBetween(ScoreModel.PENALTY_FLOOR, 0);
     assertThat(r.score()).isEqualTo(Math.max(0, Math.min(100, b.sum())));
-    assertThat(r.modelVersion()).isEqualTo("identity_score_v2");
+    assertThat(r.modelVersion()).isEqualTo("identity_score_v3");
   }
 
   @Property
