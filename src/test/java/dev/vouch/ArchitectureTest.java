@@ -7,8 +7,7 @@ import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.domain.JavaAccess;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import dev.vouch.support.ProductionClasses;
 import org.junit.jupiter.api.BeforeAll;
 import java.util.Map;
 import java.util.Set;
@@ -67,8 +66,7 @@ class ArchitectureTest {
 
   @BeforeAll
   static void importClasses() {
-    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.vouch");
+    classes = ProductionClasses.get();
   }
 
   @Test

@@ -64,15 +64,31 @@ class OperatorCliTest {
     Run serve = vouch(dir, Map.of("PORT", Integer.toString(port)), "serve");
     awaitReady(serve, port);
 
-    // A second serve on the same data directory: one line saying another Vouch runs.
+    // Five processes that do not depend on each other start together (each is a JVM start of
+    // seconds): a second serve on the same data directory, keys create and migrate beside the
+    // running serve, a serve on its busy port and one whose database does not answer. The running
+    // serve holds the directory's lock throughout, so every probe of it sees it held.
     Run second = vouch(dir, Map.of("PORT", Integer.toString(TestApp.freePort())), "serve");
+    Run create = vouch(dir, Map.of(), "keys", "create", "--plan", "developer", "--label", "second terminal");
+    Run migrate = vouch(dir, Map.of(), "migrate");
+    Run busy = vouch(Files.createTempDirectory("vouch-busy"), Map.of("PORT", Integer.toString(port),
+        "DATABASE_URL", "postgres://postgres@127.0.0.1:" + recordedPort(dir) + "/postgres"), "serve");
+    int closed;
+    try (ServerSocket s = new ServerSocket(0)) {
+      closed = s.getLocalPort();
+    }
+    // Start-up waits for the database within its bound (here 2 s), then says so in one line.
+    Run unreachable = vouch(Files.createTempDirectory("vouch-nodb"), Map.of("PORT", Integer.toString(TestApp.freePort()),
+        "DATABASE_URL", "postgres://vouch:s3cret-pw@127.0.0.1:" + closed + "/vouch",
+        "VOUCH_DATABASE_STARTUP_WAIT_SECONDS", "2"), "serve");
+
+    // A second serve on the same data directory: one line saying another Vouch runs.
     assertThat(second.await()).isEqualTo(1);
     assertThat(lastLine(second.stderr())).startsWith("vouch: another Vouch is running on the embedded database in ")
         .contains("pid " + serve.process.pid());
     assertNoStackTrace(second.stderr());
 
     // keys create in another process reaches the running server; the key works at once.
-    Run create = vouch(dir, Map.of(), "keys", "create", "--plan", "developer", "--label", "second terminal");
     assertThat(create.await()).as(create.stderr()).isZero();
     Matcher key = Pattern.compile("(vouch_live_\\S+)").matcher(create.stdout());
     assertThat(key.find()).as(create.stdout()).isTrue();
@@ -82,27 +98,16 @@ class OperatorCliTest {
     assertThat(keyed.statusCode()).as(keyed.body()).isEqualTo(200);
     assertThat(keyed.headers().firstValue("X-RateLimit-Limit")).hasValue("120");
 
-    Run migrate = vouch(dir, Map.of(), "migrate");
     assertThat(migrate.await()).as(migrate.stderr()).isZero();
     assertThat(migrate.stdout()).contains("is up to date at version").doesNotContain("null");
 
     // The port is in use: one line naming it.
-    Run busy = vouch(Files.createTempDirectory("vouch-busy"), Map.of("PORT", Integer.toString(port),
-        "DATABASE_URL", "postgres://postgres@127.0.0.1:" + recordedPort(dir) + "/postgres"), "serve");
     assertThat(busy.await()).isEqualTo(1);
     assertThat(lastLine(busy.stderr())).isEqualTo("vouch: port " + port
         + " on 0.0.0.0 is already in use: stop what listens there, or set PORT to a free port");
     assertNoStackTrace(busy.stderr());
 
     // A database that does not answer: one line with the URL, never its password.
-    int closed;
-    try (ServerSocket s = new ServerSocket(0)) {
-      closed = s.getLocalPort();
-    }
-    // Start-up waits for the database within its bound (here 2 s), then says so in one line.
-    Run unreachable = vouch(Files.createTempDirectory("vouch-nodb"), Map.of("PORT", Integer.toString(TestApp.freePort()),
-        "DATABASE_URL", "postgres://vouch:s3cret-pw@127.0.0.1:" + closed + "/vouch",
-        "VOUCH_DATABASE_STARTUP_WAIT_SECONDS", "2"), "serve");
     assertThat(unreachable.await()).isEqualTo(1);
     assertThat(lastLine(unreachable.stderr()))
         .startsWith("vouch: the database at postgres://vouch@127.0.0.1:" + closed + "/vouch did not answer within 2 s");

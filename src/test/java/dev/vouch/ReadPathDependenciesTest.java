@@ -3,8 +3,7 @@ package dev.vouch;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import dev.vouch.support.ProductionClasses;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -18,8 +17,7 @@ class ReadPathDependenciesTest {
 
   @BeforeAll
   static void importClasses() {
-    classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.vouch");
+    classes = ProductionClasses.get();
   }
 
   @Test

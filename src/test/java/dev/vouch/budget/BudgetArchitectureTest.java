@@ -3,15 +3,12 @@ package dev.vouch.budget;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import dev.vouch.support.ProductionClasses;
 import org.junit.jupiter.api.Test;
 
 class BudgetArchitectureTest {
 
-  private final JavaClasses classes = new ClassFileImporter()
-      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-      .importPackages("dev.vouch");
+  private final JavaClasses classes = ProductionClasses.get();
 
   @Test
   void budgetModelIsPureOfVertxSqlAndRedis() {

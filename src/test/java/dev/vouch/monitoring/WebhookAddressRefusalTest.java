@@ -75,8 +75,21 @@ class WebhookAddressRefusalTest {
       Files.writeString(list, "address,label\n" + wallet + ",incident\n");
       app.app.screening().reload(false);
       // Polled in SQL: polling the API would spend the key's budget.
-      Sql.await("two refused attempts", 60_000, () -> Sql.count(app.database,
-          "SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts >= 2", Long.parseLong(endpoint)) > 0);
+      long id = Long.parseLong(endpoint);
+      Sql.await("a refused attempt", 60_000, () -> Sql.count(app.database,
+          "SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts >= 1", id) > 0);
+      // Then the clock stops, so what is read below cannot be an attempt in flight: the second
+      // attempt is made due by moving the clock to it, and the delivery is read once it waits
+      // again for a time the stopped clock never reaches.
+      follower.shutdownNow();
+      assertThat(follower.awaitTermination(30, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+      Sql.await("the delivery to wait for its next attempt", 60_000, () -> settled(app, id));
+      if (Sql.count(app.database, "SELECT max(attempts) FROM webhook_deliveries WHERE endpoint_id = ?", id) < 2) {
+        app.clock.set(((java.sql.Timestamp) Sql.one(app.database,
+            "SELECT next_attempt_at FROM webhook_deliveries WHERE endpoint_id = ?", id).get("next_attempt_at")).toInstant());
+        Sql.await("a second refused attempt", 60_000, () -> Sql.count(app.database,
+            "SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND attempts >= 2", id) > 0 && settled(app, id));
+      }
       JsonObject delivery = TestApp.data(app.send(HttpMethod.GET, "/api/v1/webhooks/" + endpoint + "/deliveries",
           null, auth)).getJsonArray("deliveries").getJsonObject(0);
       assertThat(delivery.getString("state")).isEqualTo("pending");
@@ -86,5 +99,12 @@ class WebhookAddressRefusalTest {
     } finally {
       follower.shutdownNow();
     }
+  }
+
+  /** The endpoint's delivery is pending and not due on the app's (stopped) clock: no worker touches it. */
+  private static boolean settled(TestApp app, long endpoint) {
+    return Sql.count(app.database, "SELECT count(*) FROM webhook_deliveries WHERE endpoint_id = ? AND state = 'pending'"
+        + " AND next_attempt_at > ?", endpoint, java.time.OffsetDateTime.ofInstant(app.clock.instant(),
+        java.time.ZoneOffset.UTC)) > 0;
   }
 }
