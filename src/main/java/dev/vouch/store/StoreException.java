@@ -98,7 +98,9 @@ public final class StoreException extends RuntimeException {
     }
     // A connection the pool handed out or held broke (server stopped or crashed): the client
     // says so only in this message, with no cause to search (issue 18: it was a 500).
-    if (t instanceof io.vertx.core.VertxException && String.valueOf(t.getMessage()).startsWith("Connection is not active")) {
+    // The same for statements queued on a connection that closed before they were sent.
+    if (t instanceof io.vertx.core.VertxException && (String.valueOf(t.getMessage()).startsWith("Connection is not active")
+        || String.valueOf(t.getMessage()).startsWith("Pending requests failed to be sent"))) {
       return new StoreException(Kind.UNAVAILABLE, "database unavailable: connection closed", t);
     }
     // The pool's acquire deadline (database.acquireTimeoutMs) says so only in its message.

@@ -50,7 +50,10 @@ class FailureMappingTest {
     Throwable reset = new io.vertx.core.VertxException("read failed", new java.net.SocketException("Connection reset"));
     // Issue 18: a pooled connection the server closed, reported in this message only (was a 500).
     Throwable inactive = new io.vertx.core.VertxException("Connection is not active now, current status: CLOSED", true);
-    for (Throwable t : java.util.List.of(refused, reset, inactive, io.vertx.sqlclient.ClosedConnectionException.INSTANCE,
+    // Statements queued on a pooled connection that closed before they were sent (was a 500 too).
+    Throwable pending = io.vertx.core.VertxException.noStackTrace(
+        "Pending requests failed to be sent due to connection has been closed.");
+    for (Throwable t : java.util.List.of(refused, reset, inactive, pending, io.vertx.sqlclient.ClosedConnectionException.INSTANCE,
         new io.vertx.core.VertxException("Connection was closed"))) {
       StoreException seen = StoreException.translate(t);
       assertThat(seen.kind()).as(t.toString()).isEqualTo(StoreException.Kind.UNAVAILABLE);
