@@ -137,13 +137,20 @@ public final class SnapshotCommits {
         .map(rows -> rows.rowCount());
   }
 
-  /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */
+  /**
+   * Node and chain counts are known here; the nodes' sort keys are aggregated by the database.
+   * Registered-token counterparties are nodes too (token_flows never holds an unregistered token).
+   */
   private static Future<Void> materializeGraph(SqlConnection conn, long id, NewSnapshot s) {
     Set<String> nodes = new HashSet<>();
     Set<Long> chains = new HashSet<>();
     for (NewSnapshot.CounterpartyRow c : s.counterparties()) {
       nodes.add(c.counterparty());
       chains.add(c.chainId());
+    }
+    for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+      nodes.add(f.counterparty());
+      chains.add(f.chainId());
     }
     return conn.preparedQuery(SnapshotQueries.MATERIALIZE_GRAPH)
         .execute(Tuple.of(id, nodes.size(), chains.size()))
