@@ -137,10 +137,7 @@ public final class SnapshotCommits {
         .map(rows -> rows.rowCount());
   }
 
-  /**
-   * Node and chain counts are known here; the nodes' sort keys are aggregated by the database.
-   * Registered-token counterparties are nodes too (token_flows never holds an unregistered token).
-   */
+  /** Node and chain counts are known here; the nodes' sort keys are aggregated by the database. */
   private static Future<Void> materializeGraph(SqlConnection conn, long id, NewSnapshot s) {
     Set<String> nodes = new HashSet<>();
     Set<Long> chains = new HashSet<>();
@@ -148,6 +145,7 @@ public final class SnapshotCommits {
       nodes.add(c.counterparty());
       chains.add(c.chainId());
     }
+    // Registered-token counterparties are nodes too (token_flows never holds an unregistered token).
     for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
       nodes.add(f.counterparty());
       chains.add(f.chainId());
@@ -223,7 +221,7 @@ public final class SnapshotCommits {
         return Future.<Void>succeededFuture();
       }
       List<Tuple> batch = new ArrayList<>(s.tokenFlows().size());
-      for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+    for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
         batch.add(Tuple.tuple().addLong(id).addString(f.counterparty()).addLong(f.chainId()).addString(f.token())
             .addString(f.symbol()).addShort((short) f.decimals()).addInteger(f.txIn()).addInteger(f.txOut())
             .addString(f.valueIn().toString()).addString(f.valueOut().toString())
