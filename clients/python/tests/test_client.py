@@ -39,7 +39,8 @@ def test_reads_parse_into_models():
         assert decision.recommended_limit.amount_usdc > 0
         graph = vouch.get_interaction_graph("0x" + "34" * 20).interaction_graph
         assert graph.coverage.status == "not_indexed"
-        assert graph.capabilities.direction is True and graph.capabilities.asset_details is False
+        # The test server runs the default catalogue, which registers tokens: asset details exist.
+        assert graph.capabilities.direction is True and graph.capabilities.asset_details is True
 
 
 def test_errors_are_classes_by_code():

@@ -1,6 +1,7 @@
 package dev.vouch.interaction;
 
 import dev.vouch.config.AppConfig;
+import dev.vouch.config.TokenRegistry;
 import dev.vouch.interaction.model.ChainInfo;
 import dev.vouch.interaction.model.Cursors;
 import io.vertx.core.Future;
@@ -35,6 +36,7 @@ public final class Interaction {
         .toList();
     InteractionStore store = new InteractionStore(db);
     Duration staleAfter = Duration.ofHours(config.models().staleAfterHours());
-    return () -> new InteractionGraphVerticle(store, catalogue, cursors, clock, staleAfter);
+    boolean assetDetails = TokenRegistry.hash(config.chains()) != null;
+    return () -> new InteractionGraphVerticle(store, catalogue, cursors, clock, staleAfter, assetDetails);
   }
 }

@@ -24,14 +24,22 @@ public final class InteractionGraphVerticle extends VerticleBase {
   private final Cursors cursors;
   private final Clock clock;
   private final Duration staleAfter;
+  private final boolean assetDetails;
 
   public InteractionGraphVerticle(InteractionStore store, List<ChainInfo> catalogue, Cursors cursors, Clock clock,
       Duration staleAfter) {
+    this(store, catalogue, cursors, clock, staleAfter, false);
+  }
+
+  /** @param assetDetails a token registry is configured, so snapshots carry registered-token evidence */
+  public InteractionGraphVerticle(InteractionStore store, List<ChainInfo> catalogue, Cursors cursors, Clock clock,
+      Duration staleAfter, boolean assetDetails) {
     this.store = store;
     this.catalogue = catalogue;
     this.cursors = cursors;
     this.clock = clock;
     this.staleAfter = staleAfter;
+    this.assetDetails = assetDetails;
   }
 
   @Override
@@ -48,7 +56,7 @@ public final class InteractionGraphVerticle extends VerticleBase {
         .map(rows -> q.cursor() != null && !rows.hasSnapshot()
             ? new GraphReply(null, true)
             : new GraphReply(GraphModel.build(new GraphModel.Request(q.wallet(), q.order(), q.limit()), rows,
-                catalogue, cursors, clock.instant(), staleAfter), false))
+                catalogue, cursors, clock.instant(), staleAfter, assetDetails), false))
         .onSuccess(msg::reply)
         .onFailure(t -> Failures.reply(msg, t));
   }

@@ -11,14 +11,16 @@ final class InteractionQueries {
    * One page in one round trip, whatever its size: the snapshot ($2, a cursor's, or the wallet's
    * latest), limit $4 nodes walked off an index in the page's order (after address $3 in address
    * order), each node's counterparty rows by primary key, the identity overlay, coverage, and
-   * the whole snapshot's verified-peer count. Always answers one row; snapshot_id null means no
+   * the whole snapshot's verified-peer count, and each node's registered-token rows (V70
+   * token_flows, by primary key: issue 24). Always answers one row; snapshot_id null means no
    * snapshot (or the cursor's snapshot is no longer kept).
    */
   private static final String PAGE = """
       WITH wal AS (
         SELECT latest_snapshot_id FROM wallets WHERE address = $1
       ), snap AS (
-        SELECT s.id, s.committed_at, g.node_count, g.chains_with_counterparties
+        SELECT s.id, s.committed_at, g.node_count, g.chains_with_counterparties,
+               s.token_registry_hash IS NOT NULL AS token_evidence
           FROM snapshots s JOIN graph_snapshots g ON g.snapshot_id = s.id
          WHERE s.wallet = $1 AND s.id = COALESCE($2::bigint, (SELECT latest_snapshot_id FROM wal))
       ), page AS (
@@ -34,6 +36,7 @@ final class InteractionQueries {
          WHERE a.from_wallet = $1 OR a.to_wallet = $1
       )
       SELECT snap.id AS snapshot_id, snap.committed_at, snap.node_count, snap.chains_with_counterparties,
+             snap.token_evidence,
              (SELECT latest_snapshot_id FROM wal) AS latest_snapshot_id,
              EXISTS (SELECT 1 FROM index_jobs j
                       WHERE j.wallet = $1 AND j.state IN ('queued', 'running')) AS indexing,
@@ -55,7 +58,16 @@ final class InteractionQueries {
                                        'l', (extract(epoch FROM x.last_at) * 1000)::bigint,
                                        'vi', x.value_in::text, 'vo', x.value_out::text) ORDER BY x.chain_id)
                                 FROM counterparties x
-                               WHERE x.snapshot_id = snap.id AND x.counterparty = p.counterparty))
+                               WHERE x.snapshot_id = snap.id AND x.counterparty = p.counterparty),
+                        't', (SELECT json_agg(json_build_object(
+                                       'id', f.chain_id, 'tk', f.token, 's', f.symbol, 'd', f.decimals,
+                                       'i', f.tx_in, 'o', f.tx_out, 'vi', f.value_in::text, 'vo', f.value_out::text,
+                                       'ui', f.usd_in::text, 'uo', f.usd_out::text,
+                                       'f', (extract(epoch FROM f.first_at) * 1000)::bigint,
+                                       'l', (extract(epoch FROM f.last_at) * 1000)::bigint)
+                                       ORDER BY f.chain_id, f.symbol, f.token)
+                                FROM token_flows f
+                               WHERE f.snapshot_id = snap.id AND f.counterparty = p.counterparty))
                       ORDER BY %2$s)
                 FROM page p LEFT JOIN identities i ON i.wallet = p.counterparty) AS nodes
         FROM (SELECT 1) AS one LEFT JOIN snap ON true

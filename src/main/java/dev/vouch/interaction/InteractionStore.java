@@ -8,6 +8,7 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,7 +44,8 @@ public final class InteractionStore {
         snapshot == null ? 0 : row.getInteger("node_count"),
         snapshot == null ? 0 : row.getInteger("chains_with_counterparties"),
         snapshot == null ? 0 : row.getLong("verified_peers").intValue(),
-        coverage((JsonArray) row.getValue("coverage")), nodes((JsonArray) row.getValue("nodes")));
+        coverage((JsonArray) row.getValue("coverage")), nodes((JsonArray) row.getValue("nodes")),
+        snapshot != null && row.getBoolean("token_evidence"));
   }
 
   private static List<GraphRows.CoverageRow> coverage(JsonArray rows) {
@@ -67,7 +69,8 @@ public final class InteractionStore {
     List<GraphRows.NodeRow> out = new ArrayList<>(rows.size());
     for (int i = 0; i < rows.size(); i++) {
       JsonObject n = rows.getJsonObject(i);
-      JsonArray chains = n.getJsonArray("c");
+      // null for a node met only through registered tokens (no native counterparty row)
+      JsonArray chains = n.getJsonArray("c") == null ? new JsonArray() : n.getJsonArray("c");
       List<GraphRows.ChainRow> perChain = new ArrayList<>(chains.size());
       for (int j = 0; j < chains.size(); j++) {
         JsonObject c = chains.getJsonObject(j);
@@ -75,9 +78,28 @@ public final class InteractionStore {
             instant(c.getLong("f")), instant(c.getLong("l")), new BigInteger(c.getString("vi")),
             new BigInteger(c.getString("vo"))));
       }
-      out.add(new GraphRows.NodeRow(n.getString("a"), n.getString("u"), n.getBoolean("v"), List.copyOf(perChain)));
+      out.add(new GraphRows.NodeRow(n.getString("a"), n.getString("u"), n.getBoolean("v"), List.copyOf(perChain),
+          assets(n.getJsonArray("t"))));
     }
     return List.copyOf(out);
+  }
+
+  private static List<GraphRows.AssetRow> assets(JsonArray rows) {
+    if (rows == null) {
+      return List.of();
+    }
+    List<GraphRows.AssetRow> out = new ArrayList<>(rows.size());
+    for (int i = 0; i < rows.size(); i++) {
+      JsonObject t = rows.getJsonObject(i);
+      out.add(new GraphRows.AssetRow(t.getLong("id"), t.getString("tk"), t.getString("s"), t.getInteger("d"),
+          t.getInteger("i"), t.getInteger("o"), new BigInteger(t.getString("vi")), new BigInteger(t.getString("vo")),
+          decimal(t.getString("ui")), decimal(t.getString("uo")), instant(t.getLong("f")), instant(t.getLong("l"))));
+    }
+    return List.copyOf(out);
+  }
+
+  private static BigDecimal decimal(String text) {
+    return text == null ? null : new BigDecimal(text);
   }
 
   private static Instant instant(Long epochMillis) {

@@ -171,6 +171,11 @@ public final class SnapshotCommits {
       nodes.add(c.counterparty());
       chains.add(c.chainId());
     }
+    // Registered-token counterparties are nodes too (token_flows never holds an unregistered token).
+    for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+      nodes.add(f.counterparty());
+      chains.add(f.chainId());
+    }
     return conn.preparedQuery(SnapshotQueries.MATERIALIZE_GRAPH)
         .execute(Tuple.of(id, nodes.size(), chains.size()))
         .mapEmpty();
@@ -242,7 +247,7 @@ public final class SnapshotCommits {
         return Future.<Void>succeededFuture();
       }
       List<Tuple> batch = new ArrayList<>(s.tokenFlows().size());
-      for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+    for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
         batch.add(Tuple.tuple().addLong(id).addString(f.counterparty()).addLong(f.chainId()).addString(f.token())
             .addString(f.symbol()).addShort((short) f.decimals()).addInteger(f.txIn()).addInteger(f.txOut())
             .addString(f.valueIn().toString()).addString(f.valueOut().toString())

@@ -99,17 +99,31 @@ final class SnapshotQueries {
       """;
 
   /**
-   * The snapshot's interaction-graph nodes (V4), from the counterparty rows just inserted: one
-   * statement, in the commit transaction, so every committed snapshot has its graph.
+   * The snapshot's interaction-graph nodes (V4), from the counterparty and registered-token rows
+   * just inserted: one statement, in the commit transaction, so every committed snapshot has its
+   * graph. A node's chain counts (SPEC 2.6 metrics) unless its native row there lacks stats; a
+   * chain met only through registered tokens counts with zero native transactions, and token
+   * transfers' times join the last interaction (docs/models.md "Interaction graph").
    */
   static final String MATERIALIZE_GRAPH = """
       WITH g AS (
         INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties) VALUES ($1, $2, $3)
+      ), t AS (
+        SELECT counterparty, chain_id, max(last_at) AS last_at
+          FROM token_flows WHERE snapshot_id = $1
+         GROUP BY counterparty, chain_id
+      ), r AS (
+        SELECT counterparty, stats_captured AS counted, tx_in + tx_out AS tx, last_at
+          FROM counterparties WHERE snapshot_id = $1
+        UNION ALL
+        SELECT t.counterparty, NOT EXISTS (SELECT 1 FROM counterparties c
+                                            WHERE c.snapshot_id = $1 AND c.counterparty = t.counterparty
+                                              AND c.chain_id = t.chain_id AND NOT c.stats_captured), 0, t.last_at
+          FROM t
       )
       INSERT INTO graph_nodes (snapshot_id, counterparty, tx_total, last_at)
-      SELECT $1, counterparty, sum(tx_in + tx_out) FILTER (WHERE stats_captured),
-             max(last_at) FILTER (WHERE stats_captured)
-        FROM counterparties WHERE snapshot_id = $1
+      SELECT $1, counterparty, sum(tx) FILTER (WHERE counted), max(last_at) FILTER (WHERE counted)
+        FROM r
        GROUP BY counterparty
       """;
 

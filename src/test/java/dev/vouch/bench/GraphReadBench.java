@@ -17,18 +17,21 @@ import java.util.Map;
 /**
  * Latency of 50-node interaction graph pages for a wallet with many counterparties (default
  * 10,000 over three chains, committed in one statement through the production repository).
- * Not a test: run with bench/graph-read.sh. Args: counterparties requests-per-kind.
+ * Not a test: run with bench/graph-read.sh. Args: counterparties requests-per-kind
+ * [tokens-per-node=0] (registered-token rows per counterparty, issue 24: a node's assets).
  */
 public final class GraphReadBench {
 
   public static void main(String[] args) {
     int counterparties = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     int requests = args.length > 1 ? Integer.parseInt(args[1]) : 500;
+    int tokens = args.length > 2 ? Integer.parseInt(args[2]) : 0;
     Map<String, String> env = new HashMap<>(BenchEnv.unmetered());
     try (TestApp app = TestApp.start(env)) {
       String wallet = "0x" + "ab".repeat(20);
       Instant now = app.clock.instant();
       List<NewSnapshot.CounterpartyRow> rows = new ArrayList<>();
+      List<NewSnapshot.TokenFlowRow> flows = new ArrayList<>();
       long[] chains = {5042002, 1, 8453};
       for (int i = 0; i < counterparties; i++) {
         String address = String.format("0x%040x", 0x100000L + i * 7919L);
@@ -38,11 +41,18 @@ public final class GraphReadBench {
               last.minus(Duration.ofDays(30)), last, BigInteger.valueOf(i).multiply(BigInteger.TEN.pow(15)),
               BigInteger.valueOf(c + 1)));
         }
+        for (int k = 0; k < tokens; k++) {
+          flows.add(new NewSnapshot.TokenFlowRow(address, chains[k % 3], String.format("0x%040x", 0xc0c0L + k),
+              "TK" + k, 6, 1 + i % 3, i % 2, BigInteger.valueOf(1_000_000L * i), BigInteger.valueOf(7),
+              java.math.BigDecimal.valueOf(i), java.math.BigDecimal.ZERO, last.minus(Duration.ofDays(3)), last,
+              List.of("0x" + "ab".repeat(32))));
+        }
       }
       Evidence e = new Evidence(900, 3, rows.size(), 0, counterparties, 0, 0, 0, 0, 0);
       long t0 = System.nanoTime();
       Snapshots.commit(app.app.pool(), new NewSnapshot(wallet, now, ScoreModel.score(e), e,
-          now.minus(Duration.ofDays(900)), List.of(Snapshots.ARC), Snapshots.healthyCoverage(now), rows, null));
+          now.minus(Duration.ofDays(900)), List.of(Snapshots.ARC), Snapshots.healthyCoverage(now), rows, null,
+          Map.of(), flows, Map.of(), tokens > 0 ? "bench-registry" : null));
       double commitMs = (System.nanoTime() - t0) / 1e6;
 
       String path = "/api/v1/interaction-graph/" + wallet;
@@ -53,8 +63,8 @@ public final class GraphReadBench {
             .getJsonObject("pagination").getString("nextCursor");
       }
       String middle = cursor;
-      System.out.printf("graph-read counterparties=%d rows=%d commit=%.0f ms cores=%d%n", counterparties, rows.size(),
-          commitMs, Runtime.getRuntime().availableProcessors());
+      System.out.printf("graph-read counterparties=%d rows=%d token-rows=%d commit=%.0f ms cores=%d%n", counterparties,
+          rows.size(), flows.size(), commitMs, Runtime.getRuntime().availableProcessors());
       measure(app, "first page, address order", path + "?limit=50", requests);
       measure(app, "middle page, address order (cursor)", path + "?limit=50&cursor=" + middle, requests);
       measure(app, "sort=activity, 50 ranked", path + "?sort=activity&limit=50", requests);

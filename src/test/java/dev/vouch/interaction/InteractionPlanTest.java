@@ -40,9 +40,16 @@ class InteractionPlanTest {
           FROM generate_series(1, 10000) g
         """, id);
     Sql.exec(db, """
+        INSERT INTO token_flows (snapshot_id, counterparty, chain_id, token, symbol, decimals, tx_in, value_in)
+        SELECT ?, '0x' || lpad(to_hex(g), 40, '0'), 1, t.token, t.symbol, 6, 1, g
+          FROM generate_series(1, 10000) g,
+               (VALUES ('0x' || repeat('0c', 20), 'USDC'), ('0x' || repeat('0d', 20), 'USDT')) AS t(token, symbol)
+        """, id);
+    Sql.exec(db, "UPDATE snapshots SET token_registry_hash = 'h' WHERE id = ?", id);
+    Sql.exec(db, """
         INSERT INTO graph_snapshots SELECT ?, 10000, 1;
         INSERT INTO graph_nodes SELECT snapshot_id, counterparty, tx_in + tx_out, last_at FROM counterparties;
-        ANALYZE graph_nodes; ANALYZE counterparties
+        ANALYZE graph_nodes; ANALYZE counterparties; ANALYZE token_flows
         """.replace("?", Long.toString(id)));
   }
 
@@ -57,11 +64,17 @@ class InteractionPlanTest {
   void addressOrderWalksThePrimaryKey() {
     String plan = plan(GraphOrder.ADDRESS);
     assertThat(plan).contains("graph_nodes_pkey").doesNotContain("Sort Key: n.");
+    // Each page node's registered-token rows by an index on its address (the planner picks the
+    // primary key prefix or token_flows_counterparty), never a scan of the snapshot's rows.
+    assertThat(plan).containsPattern("Index Scan using token_flows_\\w+ on token_flows f")
+        .doesNotContain("Seq Scan on token_flows");
   }
 
   @Test
   void activityOrderWalksTheActivityIndex() {
     String plan = plan(GraphOrder.ACTIVITY);
     assertThat(plan).contains("graph_nodes_activity").doesNotContain("Sort Key: n.");
+    assertThat(plan).containsPattern("Index Scan using token_flows_\\w+ on token_flows f")
+        .doesNotContain("Seq Scan on token_flows");
   }
 }

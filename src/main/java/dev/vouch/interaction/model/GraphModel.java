@@ -37,6 +37,10 @@ import java.util.Map;
  *       across chains sharing it (ETH on Ethereum, Base, Arbitrum); exact decimal strings of the
  *       native unit from wei (18 decimals).
  *   <li>Ranks are positions in the activity order; observational only.
+ *   <li>Registered tokens (issue 24; CONTRACT 9): a counterparty met through a registered token is
+ *       a node; transactionCount and value stay native (a chain met only through tokens counts
+ *       with zero native transactions and a "0" native value), first and last interaction take
+ *       the token transfers' times too, and {@code assets} carries the per-token figures.
  * </ol>
  */
 public final class GraphModel {
@@ -68,14 +72,25 @@ public final class GraphModel {
       + " snapshot exists. Read again without a cursor to page the newer one.";
   public static final String RANKED = "Ranked by transaction count, then most recent interaction, then address;"
       + " nodes with metrics null follow, unranked. Ranked reads are one page.";
+  public static final String ASSETS = "Nodes include counterparties met through registered tokens (assets:"
+      + " per token, counts and exact amounts in whole token units). metrics.transactionCount and value count"
+      + " native transfers only, so a token-only counterparty counts 0; first and last interaction include token"
+      + " transfers. Transfers of unregistered tokens are never counterparties.";
+  public static final String ASSETS_UNKNOWN = "This snapshot was taken without token evidence: nodes carry no"
+      + " assets and token-only counterparties are missing until the next refresh.";
 
   /**
    * What the service provides, the same for every wallet: a client reads them once to
    * switch features on, so a never-indexed wallet must not answer false. A node without countable
-   * evidence says so itself (metrics null). Asset details are not exposed.
+   * evidence says so itself (metrics null). Asset details exist when a token registry is
+   * configured (the indexer then reads registered-token transfers into every snapshot).
    */
-  public static final InteractionGraph.Capabilities SERVICE_CAPABILITIES =
-      new InteractionGraph.Capabilities(true, true, true, true, true, false);
+  public static InteractionGraph.Capabilities capabilities(boolean assetDetails) {
+    return new InteractionGraph.Capabilities(true, true, true, true, true, assetDetails);
+  }
+
+  /** Without a token registry. */
+  public static final InteractionGraph.Capabilities SERVICE_CAPABILITIES = capabilities(false);
 
   /** Where a page's evidence comes from: the wallet's persisted snapshot, or none when never indexed. */
   public static final String SOURCE_SNAPSHOT = "persisted_snapshot";
@@ -92,6 +107,12 @@ public final class GraphModel {
    */
   public static InteractionGraph.Data build(Request req, GraphRows rows, List<ChainInfo> catalogue, Cursors cursors,
       Instant now, Duration staleAfter) {
+    return build(req, rows, catalogue, cursors, now, staleAfter, false);
+  }
+
+  /** @param assetDetails a token registry is configured (capabilities.assetDetails) */
+  public static InteractionGraph.Data build(Request req, GraphRows rows, List<ChainInfo> catalogue, Cursors cursors,
+      Instant now, Duration staleAfter, boolean assetDetails) {
     Map<Long, Integer> position = new HashMap<>();
     Map<Long, ChainInfo> info = new HashMap<>();
     for (int i = 0; i < catalogue.size(); i++) {
@@ -108,8 +129,9 @@ public final class GraphModel {
     int rank = 0;
     int profiles = 0;
     boolean anyNullMetrics = false;
+    boolean anyAssets = false;
     for (NodeRow row : pageRows) {
-      List<ChainRow> chains = new ArrayList<>(row.chains());
+      List<ChainRow> chains = withTokenChains(row);
       chains.sort(Comparator.comparingInt((ChainRow c) -> position.getOrDefault(c.chainId(), Integer.MAX_VALUE))
           .thenComparingLong(ChainRow::chainId));
       Metrics metrics = metrics(chains, info, coverageByChain);
@@ -117,8 +139,10 @@ public final class GraphModel {
       Rank r = !ranked ? null : new Rank(metrics == null ? null : ++rank);
       boolean registered = row.username() != null;
       profiles += registered ? 1 : 0;
+      List<InteractionGraph.Asset> assets = rows.tokenEvidence() ? assets(row.assets(), position) : null;
+      anyAssets |= assets != null && !assets.isEmpty();
       nodes.add(new Node(row.address(), row.username(), registered ? "/u/" + row.username() : null, registered,
-          row.verifiedPeer(), nodeChains(row.address(), chains, info, coverageByChain), metrics, r));
+          row.verifiedPeer(), nodeChains(row.address(), chains, info, coverageByChain), metrics, r, assets));
     }
     String next = hasMore
         ? cursors.encode(req.wallet(), new Cursors.Cursor(rows.snapshotId(), pageRows.get(pageRows.size() - 1).address()))
@@ -127,10 +151,67 @@ public final class GraphModel {
     InteractionGraph.Coverage coverage = coverage(rows, now, staleAfter);
     InteractionGraph.Summary summary = new InteractionGraph.Summary(rows.hasSnapshot() ? rows.nodeCount() : 0,
         nodes.size(), profiles, rows.verifiedPeers(), rows.chainsWithCounterparties());
-    List<String> explanations = explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked);
+    List<String> explanations = new ArrayList<>(explanations(rows, coverage, nodes.isEmpty(), anyNullMetrics, ranked));
+    if (anyAssets) {
+      explanations.add(ASSETS);
+    } else if (assetDetails && rows.hasSnapshot() && !rows.tokenEvidence()) {
+      explanations.add(ASSETS_UNKNOWN);
+    }
     InteractionGraph graph = new InteractionGraph(req.wallet(), List.copyOf(nodes), summary, coverage,
-        new InteractionGraph.Pagination(req.limit(), next, hasMore), SERVICE_CAPABILITIES, explanations);
+        new InteractionGraph.Pagination(req.limit(), next, hasMore), capabilities(assetDetails),
+        List.copyOf(explanations));
     return new InteractionGraph.Data(req.wallet(), graph);
+  }
+
+  /**
+   * The node's native chain rows, each widened by its registered-token transfer times, plus a
+   * counted zero-transaction row for each chain met only through registered tokens; ordered by
+   * chain id. A native row without stats stays uncounted (its native figures are unknown).
+   */
+  static List<ChainRow> withTokenChains(NodeRow row) {
+    Map<Long, ChainRow> byChain = new java.util.TreeMap<>();
+    row.chains().forEach(c -> byChain.put(c.chainId(), c));
+    for (GraphRows.AssetRow a : row.assets()) {
+      ChainRow c = byChain.get(a.chainId());
+      if (c == null) {
+        byChain.put(a.chainId(), new ChainRow(a.chainId(), true, 0, 0, a.firstAt(), a.lastAt(), BigInteger.ZERO,
+            BigInteger.ZERO));
+      } else if (c.statsCaptured()) {
+        byChain.put(a.chainId(), new ChainRow(c.chainId(), true, c.txIn(), c.txOut(), min(c.firstAt(), a.firstAt()),
+            max(c.lastAt(), a.lastAt()), c.valueIn(), c.valueOut()));
+      }
+    }
+    return new ArrayList<>(byChain.values());
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a == null ? b : b == null || a.isBefore(b) ? a : b;
+  }
+
+  private static Instant max(Instant a, Instant b) {
+    return a == null ? b : b == null || a.isAfter(b) ? a : b;
+  }
+
+  /** Per-token figures in catalogue chain order, then symbol and contract (the read's order within a chain). */
+  static List<InteractionGraph.Asset> assets(List<GraphRows.AssetRow> rows, Map<Long, Integer> position) {
+    List<GraphRows.AssetRow> sorted = new ArrayList<>(rows);
+    sorted.sort(Comparator.comparingInt((GraphRows.AssetRow a) -> position.getOrDefault(a.chainId(), Integer.MAX_VALUE))
+        .thenComparingLong(GraphRows.AssetRow::chainId).thenComparing(GraphRows.AssetRow::symbol)
+        .thenComparing(GraphRows.AssetRow::token));
+    List<InteractionGraph.Asset> out = new ArrayList<>(sorted.size());
+    for (GraphRows.AssetRow a : sorted) {
+      InteractionGraph.AssetValue usd = a.usdIn() == null && a.usdOut() == null ? null
+          : new InteractionGraph.AssetValue(plain(a.usdIn()), plain(a.usdOut()));
+      out.add(new InteractionGraph.Asset(a.symbol(), a.token(), a.chainId(), a.decimals(),
+          new TransactionCount(a.txIn() + a.txOut(), a.txIn(), a.txOut()),
+          new InteractionGraph.AssetValue(decimal(a.valueIn(), a.decimals()), decimal(a.valueOut(), a.decimals())),
+          usd, a.firstAt(), a.lastAt()));
+    }
+    return List.copyOf(out);
+  }
+
+  private static String plain(BigDecimal d) {
+    return d == null ? "0" : d.stripTrailingZeros().toPlainString();
   }
 
   static Metrics metrics(List<ChainRow> chains, Map<Long, ChainInfo> info, Map<Long, CoverageRow> coverage) {
@@ -177,7 +258,12 @@ public final class GraphModel {
 
   /** Wei to an exact decimal string of the native unit: 1500000000000000000 -> "1.5", 3 -> "0.000000000000000003". */
   public static String decimal(BigInteger wei) {
-    return new BigDecimal(wei).movePointLeft(NATIVE_DECIMALS).stripTrailingZeros().toPlainString();
+    return decimal(wei, NATIVE_DECIMALS);
+  }
+
+  /** Base units to an exact decimal string of the whole unit with {@code decimals} places. */
+  public static String decimal(BigInteger units, int decimals) {
+    return new BigDecimal(units).movePointLeft(decimals).stripTrailingZeros().toPlainString();
   }
 
   private static List<NodeChain> nodeChains(String address, List<ChainRow> chains, Map<Long, ChainInfo> info,

@@ -1,5 +1,6 @@
 package dev.vouch.interaction.model;
 
+import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
 import java.util.List;
@@ -13,6 +14,8 @@ import java.util.List;
  *     keeps paging a snapshot that was superseded meanwhile
  * @param indexing an indexing job for the wallet is queued or running
  * @param verifiedPeers counterparties of the whole snapshot that are in the wallet's trust graph
+ * @param tokenEvidence the snapshot was taken with a token registry (V70 token_registry_hash), so
+ *     its nodes' registered-token rows are the whole token evidence; false: assets unknown
  */
 public record GraphRows(
     Long snapshotId,
@@ -23,7 +26,15 @@ public record GraphRows(
     int chainsWithCounterparties,
     int verifiedPeers,
     List<CoverageRow> coverage,
-    List<NodeRow> nodes) {
+    List<NodeRow> nodes,
+    boolean tokenEvidence) {
+
+  /** A read without token evidence. */
+  public GraphRows(Long snapshotId, Instant committedAt, Long latestSnapshotId, boolean indexing, int nodeCount,
+      int chainsWithCounterparties, int verifiedPeers, List<CoverageRow> coverage, List<NodeRow> nodes) {
+    this(snapshotId, committedAt, latestSnapshotId, indexing, nodeCount, chainsWithCounterparties, verifiedPeers,
+        coverage, nodes, false);
+  }
 
   public boolean hasSnapshot() {
     return snapshotId != null;
@@ -35,8 +46,25 @@ public record GraphRows(
       Boolean historyCapped, Boolean recencyReliable, String source, int counterpartyCount,
       Instant indexedAt) {}
 
-  /** A node of the page: address, identity overlay, and its counterparty rows ordered by chain id. */
-  public record NodeRow(String address, String username, boolean verifiedPeer, List<ChainRow> chains) {}
+  /**
+   * A node of the page: address, identity overlay, its counterparty rows ordered by chain id (none
+   * for a node met only through registered tokens) and its registered-token rows.
+   */
+  public record NodeRow(String address, String username, boolean verifiedPeer, List<ChainRow> chains,
+      List<AssetRow> assets) {
+
+    public NodeRow(String address, String username, boolean verifiedPeer, List<ChainRow> chains) {
+      this(address, username, verifiedPeer, chains, List.of());
+    }
+  }
+
+  /**
+   * One token_flows row: a registered token's transfers with the counterparty on one chain. Values
+   * in the token's base units; usd only for registered USD stablecoins.
+   */
+  public record AssetRow(
+      long chainId, String token, String symbol, int decimals, int txIn, int txOut, BigInteger valueIn,
+      BigInteger valueOut, BigDecimal usdIn, BigDecimal usdOut, Instant firstAt, Instant lastAt) {}
 
   /** One counterparty row; statsCaptured false means its counts and value are unknown. */
   public record ChainRow(

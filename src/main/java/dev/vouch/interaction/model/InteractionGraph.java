@@ -19,7 +19,11 @@ public record InteractionGraph(
   /** `data` of the read. */
   public record Data(String wallet, InteractionGraph interactionGraph) {}
 
-  /** rank is absent in address-ordered reads, and null or an integer in sort=activity reads. */
+  /**
+   * rank is absent in address-ordered reads, and null or an integer in sort=activity reads. assets
+   * (issue 24, additive) is absent when the snapshot was taken without a token registry, else the
+   * node's registered-token figures (empty when it has none).
+   */
   public record Node(
       String walletAddress,
       String username,
@@ -28,7 +32,26 @@ public record InteractionGraph(
       boolean verifiedVouchPeer,
       List<NodeChain> chains,
       @JsonInclude(JsonInclude.Include.ALWAYS) Metrics metrics,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Rank rank) {}
+      @JsonInclude(JsonInclude.Include.NON_NULL) Rank rank,
+      @JsonInclude(JsonInclude.Include.NON_NULL) List<Asset> assets) {}
+
+  /**
+   * One registered token on one chain with this counterparty: transfer counts, exact decimal
+   * amounts in whole token units (the registry's decimals), USD only for registered USD
+   * stablecoins (null otherwise), and the first and last transfer's block times.
+   */
+  public record Asset(
+      String symbol,
+      String contract,
+      long chainId,
+      int decimals,
+      TransactionCount transactionCount,
+      AssetValue value,
+      @JsonInclude(JsonInclude.Include.ALWAYS) AssetValue usd,
+      Instant firstTransferAt,
+      Instant lastTransferAt) {}
+
+  public record AssetValue(@JsonProperty("in") String in, String out) {}
 
   /** Present-but-null is a real value here (a null-metrics node in a ranked read). */
   public record Rank(@JsonValue Integer value) {}

@@ -109,4 +109,88 @@ class GraphModelTest {
     assertThat(ranked.nodes()).hasSize(2);
     assertThat(ranked.pagination()).isEqualTo(new InteractionGraph.Pagination(2, null, false));
   }
+
+  static GraphRows.AssetRow usdc(long chain, int in, int out, long unitsIn, long unitsOut, Instant first, Instant last) {
+    return new GraphRows.AssetRow(chain, "0x" + "0c".repeat(20), "USDC", 6, in, out, BigInteger.valueOf(unitsIn),
+        BigInteger.valueOf(unitsOut), new java.math.BigDecimal(unitsIn).movePointLeft(6).setScale(6),
+        new java.math.BigDecimal(unitsOut).movePointLeft(6).setScale(6), first, last);
+  }
+
+  static InteractionGraph buildWithTokens(List<CoverageRow> coverage, List<NodeRow> nodes, GraphOrder order) {
+    GraphRows rows = new GraphRows(7L, NOW, 7L, false, nodes.size(), 2, 0, coverage, nodes, true);
+    return GraphModel.build(new GraphModel.Request(WALLET, order, 25), rows, CATALOGUE, CURSORS, NOW,
+        Duration.ofHours(24), true).interactionGraph();
+  }
+
+  @Test
+  void aTokenOnlyCounterpartyCountsZeroNativeTransactionsAndCarriesItsTokenFigures() {
+    Instant first = NOW.minusSeconds(5000);
+    Instant last = NOW.minusSeconds(5);
+    NodeRow tokenOnly = new NodeRow("0x" + "01".repeat(20), null, false, List.of(),
+        List.of(usdc(8453, 2, 1, 1_500_001, 7, first, last)));
+    InteractionGraph g = buildWithTokens(List.of(history(8453, "Base", false)), List.of(tokenOnly), GraphOrder.ACTIVITY);
+    InteractionGraph.Node n = g.nodes().get(0);
+    assertThat(n.metrics().transactionCount()).isEqualTo(new InteractionGraph.TransactionCount(0, 0, 0));
+    assertThat(n.metrics().value()).containsExactly(new InteractionGraph.Value("ETH", "0", "0"));
+    assertThat(n.metrics().basis()).isEqualTo(new InteractionGraph.Basis(1, 0, 0));
+    assertThat(n.metrics().firstInteractionAt()).isEqualTo(first);
+    assertThat(n.metrics().lastInteractionAt()).isEqualTo(last);
+    assertThat(n.metrics().lowerBound()).isFalse();
+    assertThat(n.rank()).isEqualTo(new InteractionGraph.Rank(1));
+    assertThat(n.chains()).extracting(InteractionGraph.NodeChain::chainId).containsExactly(8453L);
+    assertThat(n.assets()).containsExactly(new InteractionGraph.Asset("USDC", "0x" + "0c".repeat(20), 8453, 6,
+        new InteractionGraph.TransactionCount(3, 2, 1), new InteractionGraph.AssetValue("1.500001", "0.000007"),
+        new InteractionGraph.AssetValue("1.500001", "0.000007"), first, last));
+    assertThat(g.capabilities().assetDetails()).isTrue();
+    assertThat(g.explanations()).contains(GraphModel.ASSETS);
+  }
+
+  @Test
+  void tokenTimesWidenANativeChainButNeverCountAChainWhoseNativeRowLacksStats() {
+    Instant early = NOW.minusSeconds(10_000);
+    Instant late = NOW.minusSeconds(1);
+    // Native on Ethereum (times NOW-100..NOW-10) plus USDC there earlier and later; USDC on an
+    // aggregate-read Polygon row without stats: Polygon stays unavailable.
+    NodeRow mixed = new NodeRow("0x" + "02".repeat(20), null, false, List.of(counted(1, 1, 2, 9), uncounted(137)),
+        List.of(usdc(1, 1, 0, 1, 0, early, late), usdc(137, 0, 1, 0, 2, early, early)));
+    List<CoverageRow> coverage = List.of(history(1, "Ethereum Mainnet", false),
+        new CoverageRow(137, "Polygon", "limited", false, true, null, null, "aggregate", 0, NOW));
+    InteractionGraph.Node n = buildWithTokens(coverage, List.of(mixed), GraphOrder.ADDRESS).nodes().get(0);
+    assertThat(n.metrics().transactionCount()).isEqualTo(new InteractionGraph.TransactionCount(3, 1, 2));
+    assertThat(n.metrics().basis()).isEqualTo(new InteractionGraph.Basis(1, 0, 1));
+    assertThat(n.metrics().firstInteractionAt()).isEqualTo(early);
+    assertThat(n.metrics().lastInteractionAt()).isEqualTo(late);
+    assertThat(n.metrics().value()).containsExactly(new InteractionGraph.Value("ETH", "0.000000000000000009", "0"));
+    // Catalogue chain order: Ethereum before Polygon.
+    assertThat(n.assets()).extracting(InteractionGraph.Asset::chainId).containsExactly(1L, 137L);
+  }
+
+  @Test
+  void withoutTokenEvidenceNodesHaveNoAssetsAndTheReadSaysWhy() {
+    NodeRow node = new NodeRow("0x" + "03".repeat(20), null, false, List.of(counted(1, 1, 1, 1)));
+    GraphRows rows = new GraphRows(7L, NOW, 7L, false, 1, 1, 0, List.of(history(1, "Ethereum Mainnet", false)),
+        List.of(node), false);
+    InteractionGraph withRegistry = GraphModel.build(new GraphModel.Request(WALLET, GraphOrder.ADDRESS, 25), rows,
+        CATALOGUE, CURSORS, NOW, Duration.ofHours(24), true).interactionGraph();
+    assertThat(withRegistry.nodes().get(0).assets()).isNull();
+    assertThat(withRegistry.explanations()).contains(GraphModel.ASSETS_UNKNOWN).doesNotContain(GraphModel.ASSETS);
+    InteractionGraph without = build(List.of(history(1, "Ethereum Mainnet", false)), List.of(node), GraphOrder.ADDRESS, 25);
+    assertThat(without.nodes().get(0).assets()).isNull();
+    assertThat(without.capabilities().assetDetails()).isFalse();
+    assertThat(without.explanations()).doesNotContain(GraphModel.ASSETS_UNKNOWN, GraphModel.ASSETS);
+    // A snapshot with token evidence and no token rows for this node: an empty list, not unknown.
+    GraphRows withEvidence = new GraphRows(7L, NOW, 7L, false, 1, 1, 0, List.of(history(1, "Ethereum Mainnet", false)),
+        List.of(node), true);
+    assertThat(GraphModel.build(new GraphModel.Request(WALLET, GraphOrder.ADDRESS, 25), withEvidence, CATALOGUE, CURSORS,
+        NOW, Duration.ofHours(24), true).interactionGraph().nodes().get(0).assets()).isEmpty();
+  }
+
+  @Test
+  void tokenAmountsAreExactDecimalsOfTheRegistrysDecimals() {
+    assertThat(GraphModel.decimal(new BigInteger("1500000000000000001"), 18)).isEqualTo("1.500000000000000001");
+    assertThat(GraphModel.decimal(BigInteger.valueOf(123_456_789), 6)).isEqualTo("123.456789");
+    assertThat(GraphModel.decimal(BigInteger.valueOf(5_000_000), 6)).isEqualTo("5");
+    assertThat(GraphModel.decimal(BigInteger.ZERO, 6)).isEqualTo("0");
+    assertThat(GraphModel.decimal(BigInteger.valueOf(42), 0)).isEqualTo("42");
+  }
 }
