@@ -330,13 +330,13 @@ class InteractionGraphPagination(_Model):
 
 
 class InteractionGraphCapabilities(_Model):
-    """What the service provides, the same for every wallet (never-indexed ones included), so a client can read them once; a node without countable evidence has metrics null. Asset details are not exposed."""
+    """What the service provides, the same for every wallet (never-indexed ones included), so a client can read them once; a node without countable evidence has metrics null. assetDetails is true when a token registry is configured; nodes of snapshots taken with it carry assets."""
     per_counterparty_transaction_count: bool = Field(..., alias='perCounterpartyTransactionCount')
     direction: bool
     first_interaction_at: bool = Field(..., alias='firstInteractionAt')
     last_interaction_at: bool = Field(..., alias='lastInteractionAt')
     value: bool
-    asset_details: Literal[False] = Field(..., alias='assetDetails')
+    asset_details: bool = Field(..., alias='assetDetails')
 
 
 class InteractionGraph(_Model):
@@ -392,6 +392,37 @@ class GraphNode(_Model):
     chains: List[GraphNodeChainsItem]
     metrics: Optional[GraphNodeMetrics]
     rank: Optional[int] = None
+    assets: Optional[List[GraphAsset]] = None
+
+
+class GraphAssetTransactionCount(_Model):
+    total: int
+    in_: int = Field(..., alias='in')
+    out: int
+
+
+class GraphAssetValue(_Model):
+    in_: str = Field(..., alias='in')
+    out: str
+
+
+class GraphAssetUsd(_Model):
+    """registered USD stablecoins only (1.00 each, rounded down to the micro-dollar); null for other tokens"""
+    in_: str = Field(..., alias='in')
+    out: str
+
+
+class GraphAsset(_Model):
+    """A registered token's transfers between the wallet and one counterparty on one chain (CONTRACT 9)."""
+    symbol: str
+    contract: str
+    chain_id: int = Field(..., alias='chainId')
+    decimals: int
+    transaction_count: GraphAssetTransactionCount = Field(..., alias='transactionCount')
+    value: GraphAssetValue
+    usd: Optional[GraphAssetUsd]
+    first_transfer_at: datetime = Field(..., alias='firstTransferAt')
+    last_transfer_at: datetime = Field(..., alias='lastTransferAt')
 
 
 class Challenge(_Model):
@@ -494,6 +525,7 @@ class ExposureSummary(_Model):
     source_categories: List[ExposureCategory] = Field(..., alias='sourceCategories')
     destination_categories: List[ExposureCategory] = Field(..., alias='destinationCategories')
     sanctioned_in_transfers: int = Field(..., alias='sanctionedInTransfers')
+    sanctioned_in_unvalued_transfers: int = Field(..., alias='sanctionedInUnvaluedTransfers')
     sanctioned_in_usd: float = Field(..., alias='sanctionedInUsd')
     sanctioned_in_share: Optional[float] = Field(..., alias='sanctionedInShare')
     sanctioned_in_unsolicited: bool = Field(..., alias='sanctionedInUnsolicited')

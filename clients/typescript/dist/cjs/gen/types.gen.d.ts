@@ -248,6 +248,10 @@ export type ExposureSummary = {
     sourceCategories: Array<ExposureCategory>;
     destinationCategories: Array<ExposureCategory>;
     sanctionedInTransfers: number;
+    /**
+     * Of sanctionedInTransfers, those in assets Vouch does not value (native coins)
+     */
+    sanctionedInUnvaluedTransfers: number;
     sanctionedInUsd: number;
     /**
      * Of the valued inflow, 4 decimals; null without valued inflow
@@ -369,6 +373,51 @@ export type Challenge = {
     issuedAt: string;
     expiresAt: string;
 };
+/**
+ * A registered token's transfers between the wallet and one counterparty on one chain (CONTRACT 9).
+ */
+export type GraphAsset = {
+    /**
+     * the registry's symbol
+     */
+    symbol: string;
+    /**
+     * token contract (lowercase)
+     */
+    contract: string;
+    chainId: number;
+    /**
+     * the registry's decimals; value amounts are base units moved this many places
+     */
+    decimals: number;
+    transactionCount: {
+        total: number;
+        /**
+         * transfers from the counterparty to the wallet
+         */
+        in: number;
+        /**
+         * transfers from the wallet to the counterparty
+         */
+        out: number;
+    };
+    value: {
+        /**
+         * exact decimal of whole token units
+         */
+        in: string;
+        out: string;
+    };
+    /**
+     * registered USD stablecoins only (1.00 each, rounded down to the micro-dollar); null for other tokens
+     */
+    usd: {
+        in: string;
+        out: string;
+    } | null;
+    firstTransferAt: string;
+    lastTransferAt: string;
+};
 export type GraphNode = {
     walletAddress: string;
     username: string | null;
@@ -425,13 +474,18 @@ export type GraphNode = {
      * only in sort=activity reads; null for nodes with metrics null
      */
     rank?: number | null;
+    /**
+     * Additive (token evidence). Present when the snapshot was taken with a token registry (absent otherwise: unknown, not none); one entry per registered token and chain with transfers between the wallet and this counterparty, ordered by catalogue chain, symbol, contract; empty when there are none. Transfers of unregistered tokens never appear and never make a node. metrics stays native: a counterparty met only through registered tokens has transactionCount 0 and a "0" native value, and its first and last interaction are its token transfers' times.
+     *
+     */
+    assets?: Array<GraphAsset>;
 };
 export type InteractionGraph = {
     walletAddress: string;
     nodes: Array<GraphNode>;
     summary: {
         /**
-         * nodes in the snapshot
+         * nodes in the snapshot (native counterparties and those met only through registered tokens)
          */
         totalCounterparties: number;
         /**
@@ -494,7 +548,7 @@ export type InteractionGraph = {
         hasMore: boolean;
     };
     /**
-     * What the service provides, the same for every wallet (never-indexed ones included), so a client can read them once; a node without countable evidence has metrics null. Asset details are not exposed.
+     * What the service provides, the same for every wallet (never-indexed ones included), so a client can read them once; a node without countable evidence has metrics null. assetDetails is true when a token registry is configured; nodes of snapshots taken with it carry assets.
      */
     capabilities: {
         perCounterpartyTransactionCount: boolean;
@@ -502,7 +556,10 @@ export type InteractionGraph = {
         firstInteractionAt: boolean;
         lastInteractionAt: boolean;
         value: boolean;
-        assetDetails: false;
+        /**
+         * true when a token registry is configured: nodes of snapshots taken with it carry assets (registered-token figures) and counterparties met only through registered tokens are nodes
+         */
+        assetDetails: boolean;
     };
     explanations: Array<string>;
 };

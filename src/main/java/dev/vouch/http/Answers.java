@@ -123,6 +123,7 @@ final class Answers {
     categories(g, "sourceCategories", e.sourceCategories());
     categories(g, "destinationCategories", e.destinationCategories());
     g.writeNumberField("sanctionedInTransfers", e.sanctionedInTransfers());
+    g.writeNumberField("sanctionedInUnvaluedTransfers", e.sanctionedInUnvaluedTransfers());
     decimal(g, "sanctionedInUsd", e.sanctionedInUsd());
     decimal(g, "sanctionedInShare", e.sanctionedInShare());
     g.writeBooleanField("sanctionedInUnsolicited", e.sanctionedInUnsolicited());

@@ -76,10 +76,10 @@ class AnswersTest {
   /** Absent (older snapshots) or present, with null shares and scaled decimals (issue 24). */
   static Arbitrary<ExposureSummary> exposures() {
     return Arbitraries.of(
-        new ExposureSummary("direct", List.of(Category.sanctioned), List.of(Category.sanctioned, Category.mixer), 4,
+        new ExposureSummary("direct", List.of(Category.sanctioned), List.of(Category.sanctioned, Category.mixer), 4, 1,
             new java.math.BigDecimal("0.04"), new java.math.BigDecimal("1.0000"), true, 1,
             new java.math.BigDecimal("0.00"), null, 2, null, "sha256:0123456789abcdef"),
-        new ExposureSummary("none", List.of(), List.of(), 0, new java.math.BigDecimal("0.00"), null, false, 0,
+        new ExposureSummary("none", List.of(), List.of(), 0, 0, new java.math.BigDecimal("0.00"), null, false, 0,
             new java.math.BigDecimal("2000.00"), new java.math.BigDecimal("0.0500"), 0,
             new java.math.BigDecimal("0.1234"), "none")).injectNull(0.4);
   }

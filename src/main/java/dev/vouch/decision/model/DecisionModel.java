@@ -72,7 +72,10 @@ public final class DecisionModel {
   public static final BigDecimal DUST_USD = new BigDecimal("100");
   /** Sanctioned inflow under this share of the valued inflow is not a block. */
   public static final BigDecimal SANCTIONED_IN_SHARE = new BigDecimal("0.01");
-  /** Unvalued (native) sanctioned inflow of at most this many transfers, never paid back, is dust. */
+  /**
+   * Unvalued (native) sanctioned inflow of at most this many transfers, never paid back, may be
+   * dust; valued inflow is bounded by {@link #DUST_USD} instead, on every chain together.
+   */
   public static final int DUST_MAX_TRANSFERS = 2;
   /** High-risk inflow from this share of the valued inflow is caution. */
   public static final BigDecimal HIGH_RISK_IN_SHARE = new BigDecimal("0.05");
@@ -195,7 +198,8 @@ public final class DecisionModel {
       block.add(new Coded(EXPOSURE_SANCTIONED_IN, "This wallet received " + e.sanctionedInUsd()
           + " USD from sanctioned addresses (" + percent(inShare) + " of its valued inflow)."));
     } else if (e.sanctionedInTransfers() > 0) {
-      boolean dust = !aboveDust && e.sanctionedInUnsolicited() && e.sanctionedInTransfers() <= DUST_MAX_TRANSFERS;
+      boolean dust = !aboveDust && e.sanctionedInUnsolicited()
+          && e.sanctionedInUnvaluedTransfers() <= DUST_MAX_TRANSFERS;
       if (dust) {
         warnings.add(new Coded(EXPOSURE_SANCTIONED_DUST, "A sanctioned address sent this wallet "
             + e.sanctionedInTransfers() + (e.sanctionedInTransfers() == 1 ? " tiny transfer" : " tiny transfers")

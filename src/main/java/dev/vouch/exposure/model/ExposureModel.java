@@ -36,6 +36,8 @@ public final class ExposureModel {
   private static final class Acc {
     final Set<String> counterparties = new HashSet<>();
     int transfers;
+    /** Transfers in an asset that is not valued (native): their size is unknown. */
+    int unvalued;
     BigDecimal usd = BigDecimal.ZERO;
   }
 
@@ -107,6 +109,9 @@ public final class ExposureModel {
           Acc a = direct.computeIfAbsent(new Key(c, d), k -> new Acc());
           a.counterparties.add(f.counterparty());
           a.transfers += t;
+          if (!f.valued()) {
+            a.unvalued += t;
+          }
           a.usd = a.usd.add(f.usd(d));
         }
         if (otherHighRisk && d == Direction.in) {
@@ -180,7 +185,8 @@ public final class ExposureModel {
     BigDecimal sanctionedInUsd = sanctionedIn == null ? BigDecimal.ZERO : sanctionedIn.usd;
     ExposureSummary summary = new ExposureSummary(sanctions,
         categoriesIn(direct, Direction.in), categoriesIn(direct, Direction.out),
-        sanctionedIn == null ? 0 : sanctionedIn.transfers, scaled(sanctionedInUsd),
+        sanctionedIn == null ? 0 : sanctionedIn.transfers, sanctionedIn == null ? 0 : sanctionedIn.unvalued,
+        scaled(sanctionedInUsd),
         share(sanctionedInUsd, totalIn), unsolicited,
         sanctionedOut == null ? 0 : sanctionedOut.transfers,
         scaled(highRiskInUsd), share(highRiskInUsd, totalIn), highRiskOut,

@@ -13,6 +13,8 @@ import java.util.List;
  * @param destinationCategories categories the wallet paid directly (destination of funds)
  * @param sanctionedInUnsolicited every sanctioned counterparty that paid the wallet was never
  *     paid back (no flow back, no other relation): what anyone can push onto a wallet
+ * @param sanctionedInUnvaluedTransfers the part of sanctionedInTransfers in assets Vouch does
+ *     not value (native coins): the dust rule bounds their count, since their size is unknown
  * @param sanctionedInShare null when the wallet has no valued inflow
  * @param highRiskInUsd inflow from high-risk categories other than sanctioned (mixer, scam, ...)
  * @param indirectSanctionedShare the larger of the indirect sanctioned shares in and out; null
@@ -23,6 +25,7 @@ public record ExposureSummary(
     List<Category> sourceCategories,
     List<Category> destinationCategories,
     int sanctionedInTransfers,
+    int sanctionedInUnvaluedTransfers,
     BigDecimal sanctionedInUsd,
     BigDecimal sanctionedInShare,
     boolean sanctionedInUnsolicited,

@@ -33,7 +33,8 @@ public record ReceiptExposure(ExposureSummary summary, ExposureView figures) {
   static boolean same(ExposureSummary a, ExposureSummary b) {
     return a.sanctions().equals(b.sanctions()) && a.sourceCategories().equals(b.sourceCategories())
         && a.destinationCategories().equals(b.destinationCategories())
-        && a.sanctionedInTransfers() == b.sanctionedInTransfers() && num(a.sanctionedInUsd(), b.sanctionedInUsd())
+        && a.sanctionedInTransfers() == b.sanctionedInTransfers()
+        && a.sanctionedInUnvaluedTransfers() == b.sanctionedInUnvaluedTransfers() && num(a.sanctionedInUsd(), b.sanctionedInUsd())
         && num(a.sanctionedInShare(), b.sanctionedInShare())
         && a.sanctionedInUnsolicited() == b.sanctionedInUnsolicited()
         && a.sanctionedOutTransfers() == b.sanctionedOutTransfers() && num(a.highRiskInUsd(), b.highRiskInUsd())

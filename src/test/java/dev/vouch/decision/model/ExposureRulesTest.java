@@ -109,6 +109,24 @@ class ExposureRulesTest {
   }
 
   @Test
+  void valuedDustSpreadOverChainsIsStillDustByItsSum() {
+    // The devnet's victim: one 0.01 USDC transfer on each of four chains, never answered.
+    List<Flow> flows = new java.util.ArrayList<>();
+    for (long chain = 1; chain <= 4; chain++) {
+      flows.add(new Flow(SANCTIONED, chain, USDC, "USDC", 1, 0, BigInteger.valueOf(10_000), BigInteger.ZERO,
+          new BigDecimal("0.01"), null, T, T, List.of()));
+    }
+    flows.add(usdc(PAYER, 5, 0, "5000", "0"));
+    Decision d = decide(flows, List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.allow);
+    assertThat(warnings(d)).containsExactly("EXPOSURE_SANCTIONED_DUST");
+    // Three unvalued native transfers beside them are more than the count Vouch accepts unsized.
+    flows.add(eth(SANCTIONED, 3, 0));
+    Decision more = decide(flows, List.of());
+    assertThat(reasons(more)).containsExactly("EXPOSURE_SANCTIONED_IN_MINOR");
+  }
+
+  @Test
   void repeatedUnvaluedSanctionedInflowIsCautionNotDust() {
     Decision d = decide(List.of(eth(SANCTIONED, 3, 0), usdc(PAYER, 5, 0, "5000", "0")), List.of());
     assertThat(d.decision()).isEqualTo(Verdict.caution);
