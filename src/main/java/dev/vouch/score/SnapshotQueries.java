@@ -128,7 +128,7 @@ final class SnapshotQueries {
       """;
 
   /**
-   * Retention of counterparty rows (docs/models.md): rows of a snapshot go once a newer snapshot
+   * Retention of counterparty and token-flow rows (docs/models.md): rows of a snapshot go once a newer snapshot
    * of its wallet was committed before the cutoff; the latest snapshot's rows always stay. Only
    * graph reads (and their cursors) use these rows; decisions and receipts read the snapshot row.
    * SKIP LOCKED lets several workers prune at once. Returns the pruned snapshot ids.
@@ -149,6 +149,8 @@ final class SnapshotQueries {
         DELETE FROM counterparties c USING doomed d WHERE c.snapshot_id = d.snapshot_id
       ), nodes AS (
         DELETE FROM graph_nodes n USING doomed d WHERE n.snapshot_id = d.snapshot_id
+      ), tokens AS (
+        DELETE FROM token_flows t USING doomed d WHERE t.snapshot_id = d.snapshot_id
       )
       DELETE FROM graph_snapshots g USING doomed d WHERE g.snapshot_id = d.snapshot_id
       RETURNING g.snapshot_id

@@ -42,6 +42,11 @@ class CounterpartyRetentionTest {
       long onceId = Snapshots.commit(api.app.pool(),
           Snapshots.of(once, Snapshots.strong(), long_ago, Snapshots.healthyCoverage(long_ago)));
       assertThat(Sql.count(api.database, "SELECT count(*) FROM counterparties")).isEqualTo(11);
+      // A registered-token flow on every snapshot: pruned with the counterparty rows (exposure and
+      // graph read only the latest snapshot's, and those superseded within the retention).
+      Sql.exec(api.database, "INSERT INTO token_flows (snapshot_id, counterparty, chain_id, token, symbol, decimals,"
+          + " tx_in, value_in, usd_in) SELECT id, '0x' || repeat('ab', 20), 1, '0x' || repeat('cd', 20), 'USDC', 6,"
+          + " 1, 1000000, 1.000000 FROM snapshots");
 
       Cursors cursors = new Cursors((byte[]) Sql.one(api.database, "SELECT key FROM graph_cursor_key").get("key"));
       String start = "0x" + "0".repeat(40);
@@ -58,6 +63,8 @@ class CounterpartyRetentionTest {
       assertThat(Sql.rows(api.database, "SELECT DISTINCT snapshot_id FROM counterparties ORDER BY 1"))
           .extracting(r -> r.get("snapshot_id")).containsExactly(ids.get(8), ids.get(9), onceId);
       assertThat(Sql.count(api.database, "SELECT count(*) FROM graph_nodes")).isEqualTo(3);
+      assertThat(Sql.rows(api.database, "SELECT snapshot_id FROM token_flows ORDER BY 1"))
+          .extracting(r -> r.get("snapshot_id")).containsExactly(ids.get(8), ids.get(9), onceId);
       assertThat(Sql.count(api.database, "SELECT count(*) FROM snapshots WHERE wallet = ?", daily)).isEqualTo(10);
 
       HttpResponse<Buffer> expired = api.get("/api/v1/interaction-graph/" + daily + "?cursor=" + onPruned);
