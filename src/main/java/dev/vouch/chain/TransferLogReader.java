@@ -23,9 +23,12 @@ import java.util.TreeSet;
  * provider refuses (too many results, range too wide, a body over the byte budget) is halved and
  * asked again; each answered range doubles the next, so the walk grows back after a dense stretch.
  * Calls go through the chain's RpcSession: the same retries, breaker and byte budget as native reads.
+ * A single block still refused ends the walk: the newer blocks read so far are kept, capped.
  * Logs of registered tokens become evidence; the rest are only counted.
  */
 public final class TransferLogReader {
+
+  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(TransferLogReader.class.getName());
 
   /** keccak256("Transfer(address,address,uint256)"). */
   public static final String TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
@@ -108,6 +111,13 @@ public final class TransferLogReader {
       }, t -> {
         if (span > 1 && tooWide(t)) {
           return range(hi, span / 2);
+        }
+        if (tooWide(t)) {
+          // One block alone is over what the provider or the byte budget allows: every newer block
+          // is read, so keep those and say the read is capped rather than lose the chain's evidence.
+          LOG.warning(() -> "chain " + chain.name() + ": Transfer logs of block " + hi + " refused ("
+              + RpcShapes.clip(t.getMessage()) + "); token read capped there");
+          return finish(true);
         }
         return Future.failedFuture(t);
       });

@@ -80,8 +80,8 @@ public final class SnapshotCommits {
   }
 
   /**
-   * The wallet's latest committed snapshot (empty when none), with the counterparty rows of the
-   * chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
+   * The wallet's latest committed snapshot (empty when none), with the counterparty and token flow
+   * rows of the chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
    * From the primary: the next snapshot builds on it, so a replica's lag must not lose evidence.
    */
   public Future<Optional<PriorEvidence>> prior(String wallet, Set<Long> carry) {
@@ -91,6 +91,7 @@ public final class SnapshotCommits {
       }
       long id = 0;
       Map<Long, NewSnapshot.ChainRow> chains = new TreeMap<>();
+      Map<Long, Long> unverified = new TreeMap<>();
       for (Row r : rows) {
         id = r.getLong("snapshot_id");
         OffsetDateTime first = r.getOffsetDateTime("first_tx_at");
@@ -99,7 +100,9 @@ public final class SnapshotCommits {
             r.getBoolean("history_capped"), r.getBoolean("recency_reliable"), r.getString("source"),
             r.getLong("tx_count"), r.getInteger("counterparty_count"),
             r.getOffsetDateTime("indexed_at").toInstant(), Arrays.asList(r.getArrayOfStrings("fallback_from")),
-            first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active")));
+            first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active"),
+            r.getBoolean("tokens_capped")));
+        unverified.put(r.getLong("chain_id"), r.getLong("unverified_token_transfers"));
       }
       long snapshot = id;
       Long[] wanted = carry.stream().filter(chains::containsKey).toArray(Long[]::new);
@@ -119,13 +122,39 @@ public final class SnapshotCommits {
                 }
                 return out;
               });
-      return kept.map(cps -> {
+      // Token flows travel with the chain's native evidence: a blip must not drop either.
+      Future<List<NewSnapshot.TokenFlowRow>> flows = wanted.length == 0
+          ? Future.succeededFuture(List.of())
+          : pool.preparedQuery(SnapshotQueries.PRIOR_TOKEN_FLOWS)
+              .execute(Tuple.tuple().addLong(snapshot).addArrayOfLong(wanted))
+              .map(SnapshotCommits::tokenFlows);
+      return Future.all(kept, flows).map(v -> {
+        List<NewSnapshot.CounterpartyRow> cps = kept.result();
         Map<Long, PriorEvidence.Chain> out = new TreeMap<>();
         chains.forEach((chainId, row) -> out.put(chainId, new PriorEvidence.Chain(row,
-            cps.stream().filter(c -> c.chainId() == chainId).toList())));
+            cps.stream().filter(c -> c.chainId() == chainId).toList(),
+            flows.result().stream().filter(f -> f.chainId() == chainId).toList(),
+            unverified.getOrDefault(chainId, 0L))));
         return Optional.of(new PriorEvidence(snapshot, out));
       });
     }));
+  }
+
+  private static List<NewSnapshot.TokenFlowRow> tokenFlows(io.vertx.sqlclient.RowSet<Row> rows) {
+    List<NewSnapshot.TokenFlowRow> out = new ArrayList<>(rows.size());
+    for (Row f : rows) {
+      OffsetDateTime first = f.getOffsetDateTime("first_at");
+      OffsetDateTime last = f.getOffsetDateTime("last_at");
+      String usdIn = f.getString("usd_in");
+      String usdOut = f.getString("usd_out");
+      out.add(new NewSnapshot.TokenFlowRow(f.getString("counterparty"), f.getLong("chain_id"), f.getString("token"),
+          f.getString("symbol"), f.getShort("decimals"), f.getInteger("tx_in"), f.getInteger("tx_out"),
+          new BigInteger(f.getString("value_in")), new BigInteger(f.getString("value_out")),
+          usdIn == null ? null : new java.math.BigDecimal(usdIn), usdOut == null ? null : new java.math.BigDecimal(usdOut),
+          first == null ? null : first.toInstant(), last == null ? null : last.toInstant(),
+          Arrays.asList(f.getArrayOfStrings("tx_hashes"))));
+    }
+    return out;
   }
 
   /**
@@ -161,7 +190,8 @@ public final class SnapshotCommits {
           .addBoolean(c.recencyReliable()).addString(c.source()).addLong(c.txCount())
           .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
           .addArrayOfString(c.fallbackFrom().toArray(String[]::new))
-          .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active()));
+          .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active())
+          .addBoolean(c.tokensCapped()));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }
