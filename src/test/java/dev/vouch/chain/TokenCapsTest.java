@@ -201,6 +201,33 @@ class TokenCapsTest {
     }
   }
 
+  @Test
+  void tokenEvidenceSwitchedOffReadsNoTransferLogsAndRecordsNoRegistry() {
+    assertThat(dev.vouch.config.ConfigLoader.load(Map.of()).indexing().tokenEvidence()).isTrue();
+    assertThat(dev.vouch.config.ConfigLoader.load(Map.of("VOUCH_INDEXING_TOKEN_EVIDENCE", "false")).indexing()
+        .tokenEvidence()).isFalse();
+    java.util.concurrent.atomic.AtomicInteger getLogs = new java.util.concurrent.atomic.AtomicInteger();
+    try (FaultyRpc rpc = FaultyRpc.start((n, body) -> {
+      if (body.toString().contains("eth_getLogs")) {
+        getLogs.incrementAndGet();
+      }
+      return FaultyRpc.Reply.forward(TokenEvidenceTest.anvil.url);
+    })) {
+      ChainConfig chain = TokenEvidenceTest.chain(rpc.url, 1000);
+      ChainRead read = TokenEvidenceTest.reading.read(chain, TokenEvidenceTest.IX.withTokenEvidence(false), w());
+      assertThat(read.outcome()).isInstanceOf(ChainOutcome.History.class);
+      assertThat(read.tokens()).isNull();
+      assertThat(getLogs.get()).isZero();
+      ChainReaders readers = TokenEvidenceTest.reading.onContext(() -> ChainReaders.deploy(
+          TokenEvidenceTest.reading.vertx, List.of(chain), TokenEvidenceTest.IX.withTokenEvidence(false), false));
+      try {
+        assertThat(readers.tokenRegistryHash()).isNull();
+      } finally {
+        TokenEvidenceTest.reading.onContext(readers::close);
+      }
+    }
+  }
+
   /** Forwards GETs to an explorer, rewriting answers as the test says. */
   static final class Proxy implements AutoCloseable {
     final String url;
