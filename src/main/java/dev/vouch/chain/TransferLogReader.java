@@ -35,10 +35,22 @@ public final class TransferLogReader {
 
   private TransferLogReader() {}
 
+  /**
+   * The whole chain first, in the same batch as the head (one round trip: most wallets' logs fit
+   * one answer); when that is refused, the head alone, then the walk from half the chain down.
+   */
   public static Future<TokenOutcome> read(RpcSession session, ChainConfig chain, String wallet, int cap) {
-    return session.call("eth_blockNumber")
-        .compose(head -> new Walk(session, chain, wallet, cap)
-            .range(RpcShapes.smallQuantity(head, "eth_blockNumber"), RpcShapes.smallQuantity(head, "eth_blockNumber") + 1));
+    Walk walk = new Walk(session, chain, wallet, cap);
+    return walk.whole().recover(t -> {
+      if (!tooWide(t)) {
+        return Future.failedFuture(t);
+      }
+      walk.logs.clear();
+      return session.call("eth_blockNumber").compose(head -> {
+        long h = RpcShapes.smallQuantity(head, "eth_blockNumber");
+        return walk.range(h, Math.max(1, (h + 1) / 2));
+      });
+    });
   }
 
   /** A refusal that a smaller range may avoid. */
@@ -76,6 +88,38 @@ public final class TransferLogReader {
       this.cap = cap;
     }
 
+    /** Blocks [0, latest] with the head in one batch; a log above the head answered is a newer block, kept. */
+    Future<TokenOutcome> whole() {
+      List<RpcCall> calls = List.of(
+          RpcCall.of("eth_blockNumber"),
+          RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, topic))),
+          RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, null, topic))));
+      return session.batch(calls).compose(results -> {
+        RpcShapes.smallQuantity(results.get(0), "eth_blockNumber");
+        collect(results.subList(1, 3), 0, Long.MAX_VALUE);
+        return finish(logs.size() > cap);
+      });
+    }
+
+    private void collect(List<JsonNode> results, long lo, long hi) {
+      for (JsonNode r : results) {
+        if (!r.isArray()) {
+          throw RpcShapes.malformed("eth_getLogs result is not an array");
+        }
+        for (JsonNode log : r) {
+          long block = RpcShapes.smallQuantity(log.get("blockNumber"), "log.blockNumber");
+          if (block < lo || block > hi) {
+            throw RpcShapes.malformed("log outside the requested range");
+          }
+          if (log.path("removed").asBoolean(false)) {
+            continue;
+          }
+          logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
+              + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
+        }
+      }
+    }
+
     /** Blocks [hi - span + 1, hi], then on down. */
     Future<TokenOutcome> range(long hi, long span) {
       if (hi < 0) {
@@ -88,22 +132,7 @@ public final class TransferLogReader {
           RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, topic))),
           RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, null, topic))));
       return session.batch(calls).compose(results -> {
-        for (JsonNode r : results) {
-          if (!r.isArray()) {
-            throw RpcShapes.malformed("eth_getLogs result is not an array");
-          }
-          for (JsonNode log : r) {
-            long block = RpcShapes.smallQuantity(log.get("blockNumber"), "log.blockNumber");
-            if (block < lo || block > hi) {
-              throw RpcShapes.malformed("log outside the requested range");
-            }
-            if (log.path("removed").asBoolean(false)) {
-              continue;
-            }
-            logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
-                + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
-          }
-        }
+        collect(results, lo, hi);
         if (logs.size() > cap) {
           return finish(true);
         }

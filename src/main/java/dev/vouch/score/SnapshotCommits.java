@@ -245,17 +245,47 @@ public final class SnapshotCommits {
       if (s.tokenFlows().isEmpty()) {
         return Future.<Void>succeededFuture();
       }
-      List<Tuple> batch = new ArrayList<>(s.tokenFlows().size());
-      for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
-        batch.add(Tuple.tuple().addLong(id).addString(f.counterparty()).addLong(f.chainId()).addString(f.token())
-            .addString(f.symbol()).addShort((short) f.decimals()).addInteger(f.txIn()).addInteger(f.txOut())
-            .addString(f.valueIn().toString()).addString(f.valueOut().toString())
-            .addString(f.usdIn() == null ? null : f.usdIn().toPlainString())
-            .addString(f.usdOut() == null ? null : f.usdOut().toPlainString())
-            .addOffsetDateTime(utc(f.firstAt())).addOffsetDateTime(utc(f.lastAt()))
-            .addArrayOfString(f.txHashes().toArray(String[]::new)));
+      // One statement for every row (a wallet may have hundreds): hashes travel comma-joined, as
+      // unnest cannot take an array of arrays of different lengths.
+      List<NewSnapshot.TokenFlowRow> rows = s.tokenFlows();
+      int n = rows.size();
+      String[] cp = new String[n];
+      Long[] chain = new Long[n];
+      String[] token = new String[n];
+      String[] symbol = new String[n];
+      Short[] decimals = new Short[n];
+      Integer[] in = new Integer[n];
+      Integer[] out = new Integer[n];
+      String[] valueIn = new String[n];
+      String[] valueOut = new String[n];
+      String[] usdIn = new String[n];
+      String[] usdOut = new String[n];
+      OffsetDateTime[] first = new OffsetDateTime[n];
+      OffsetDateTime[] last = new OffsetDateTime[n];
+      String[] hashes = new String[n];
+      for (int i = 0; i < n; i++) {
+        NewSnapshot.TokenFlowRow f = rows.get(i);
+        cp[i] = f.counterparty();
+        chain[i] = f.chainId();
+        token[i] = f.token();
+        symbol[i] = f.symbol();
+        decimals[i] = (short) f.decimals();
+        in[i] = f.txIn();
+        out[i] = f.txOut();
+        valueIn[i] = f.valueIn().toString();
+        valueOut[i] = f.valueOut().toString();
+        usdIn[i] = f.usdIn() == null ? null : f.usdIn().toPlainString();
+        usdOut[i] = f.usdOut() == null ? null : f.usdOut().toPlainString();
+        first[i] = utc(f.firstAt());
+        last[i] = utc(f.lastAt());
+        hashes[i] = String.join(",", f.txHashes());
       }
-      return conn.preparedQuery(SnapshotQueries.INSERT_TOKEN_FLOW).executeBatch(batch).mapEmpty();
+      return conn.preparedQuery(SnapshotQueries.INSERT_TOKEN_FLOW).execute(Tuple.tuple().addLong(id)
+              .addArrayOfString(cp).addArrayOfLong(chain).addArrayOfString(token).addArrayOfString(symbol)
+              .addArrayOfShort(decimals).addArrayOfInteger(in).addArrayOfInteger(out)
+              .addArrayOfString(valueIn).addArrayOfString(valueOut).addArrayOfString(usdIn).addArrayOfString(usdOut)
+              .addArrayOfOffsetDateTime(first).addArrayOfOffsetDateTime(last).addArrayOfString(hashes))
+          .mapEmpty();
     });
   }
 

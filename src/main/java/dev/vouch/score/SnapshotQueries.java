@@ -38,12 +38,19 @@ final class SnapshotQueries {
   static final String SET_UNVERIFIED_TOKENS =
       "UPDATE snapshot_chains SET unverified_token_transfers = $3 WHERE snapshot_id = $1 AND chain_id = $2";
 
+  /** Every token flow row of a snapshot in one statement, parallel arrays unnested (like counterparties). */
   static final String INSERT_TOKEN_FLOW = """
       INSERT INTO token_flows (snapshot_id, counterparty, chain_id, token, symbol, decimals, tx_in, tx_out,
         value_in, value_out, usd_in, usd_out, first_at, last_at, tx_hashes)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::numeric, $10::text::numeric, $11::text::numeric, $12::text::numeric,
-        $13, $14, $15)
+      SELECT $1, u.counterparty, u.chain_id, u.token, u.symbol, u.decimals, u.tx_in, u.tx_out,
+             u.value_in::numeric, u.value_out::numeric, u.usd_in::numeric, u.usd_out::numeric, u.first_at, u.last_at,
+             CASE WHEN u.hashes = '' THEN '{}'::text[] ELSE string_to_array(u.hashes, ',') END
+        FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::smallint[], $7::integer[], $8::integer[],
+                    $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::text[])
+             AS u(counterparty, chain_id, token, symbol, decimals, tx_in, tx_out, value_in, value_out, usd_in, usd_out,
+                  first_at, last_at, hashes)
       """;
+
 
   static final String PRIOR_CHAINS = """
       SELECT s.id AS snapshot_id, c.chain_id, c.chain, c.status, c.is_transient, c.is_standing,

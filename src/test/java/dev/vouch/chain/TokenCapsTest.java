@@ -81,7 +81,8 @@ class TokenCapsTest {
         JsonObject call = (JsonObject) c;
         if ("eth_getLogs".equals(call.getString("method"))) {
           JsonObject f = call.getJsonArray("params").getJsonObject(0);
-          if (Long.decode(f.getString("fromBlock")) <= dense && dense <= Long.decode(f.getString("toBlock"))) {
+          String to = f.getString("toBlock");
+          if (Long.decode(f.getString("fromBlock")) <= dense && ("latest".equals(to) || dense <= Long.decode(to))) {
             JsonArray errors = new JsonArray();
             calls.forEach(x -> errors.add(new JsonObject().put("jsonrpc", "2.0").put("id", ((JsonObject) x).getValue("id"))
                 .put("error", new JsonObject().put("code", -32005).put("message", "query returned more than 10000 results"))));
