@@ -38,15 +38,17 @@ final class BlockscoutReader extends ExplorerHistory {
 
   /**
    * {@code /api/v2/addresses/{address}/token-transfers?type=ERC-20}, newest first, following the
-   * cursor like the transaction list.
+   * cursor like the transaction list. A page over the response size limit ends the read there:
+   * the pages before it are kept and the read is capped. Transfers count once by transaction
+   * and log index, whatever page they come on.
    */
   @Override
   public Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
-    return tokenPage(wallet, cap, Map.of(), new java.util.ArrayList<>(), new HashSet<>());
+    return tokenPage(wallet, cap, Map.of(), new LinkedHashMap<>(), new HashSet<>());
   }
 
   private Future<dev.vouch.chain.model.TokenOutcome> tokenPage(String wallet, int cap, Map<String, String> cursor,
-      List<TokenTransfers.Raw> raws, Set<Map<String, String>> seen) {
+      Map<String, TokenTransfers.Raw> raws, Set<Map<String, String>> seen) {
     Map<String, String> q = new LinkedHashMap<>(cursor);
     q.put("type", "ERC-20");
     if (client.source().pageSize() != DEFAULT_PAGE) {
@@ -54,24 +56,27 @@ final class BlockscoutReader extends ExplorerHistory {
     }
     return client.get("/api/v2/addresses/" + wallet + "/token-transfers", q, r -> r).compose(r -> {
       if (r.status() == 404) {
-        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, false, cap));
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, List.copyOf(raws.values()), false, cap));
       }
       JsonNode items = r.body().get("items");
       if (items == null || !items.isArray()) {
         throw RpcShapes.malformed("blockscout answer without items");
       }
       for (JsonNode item : items) {
-        raws.add(tokenTransfer(item));
+        TokenTransfers.Raw raw = tokenTransfer(item);
+        raws.putIfAbsent(raw.hash() + "/" + raw.logIndex(), raw);
       }
       Map<String, String> next = cursor(r.body().get("next_page_params"));
       if (next == null || raws.size() > cap) {
-        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, false, cap));
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, List.copyOf(raws.values()), false, cap));
       }
       if (!seen.add(next)) {
         throw RpcShapes.malformed("blockscout next_page_params repeats");
       }
       return tokenPage(wallet, cap, next, raws, seen);
-    });
+    }, t -> t instanceof RpcException e && e.kind() == RpcException.Kind.OVERSIZE
+        ? Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, List.copyOf(raws.values()), true, cap))
+        : Future.failedFuture(t));
   }
 
   /** One token transfer; the token's address is token.address_hash (v8+) or token.address. */

@@ -78,10 +78,13 @@ final class ChainReaderVerticle extends VerticleBase {
     HistorySource source = sources.get(i);
     // Token transfers come from the same provider, so one answer is one provider's view; a failed
     // token read fails the source like a failed history read (never native evidence without them).
-    return source.history(wallet, chain.historyCap())
-        .compose(h -> chain.tokens().isEmpty()
-            ? Future.succeededFuture(read(h, null, source.name(), tried))
-            : source.tokens(wallet, chain.historyCap()).map(t -> read(h, t, source.name(), tried)))
+    // Both reads start at once: the token read's round trips hide behind the history pages
+    // (the chain's concurrency bound and the byte budget still apply to every exchange).
+    Future<ChainOutcome.History> history = source.history(wallet, chain.historyCap());
+    Future<dev.vouch.chain.model.TokenOutcome> tokens = chain.tokens().isEmpty()
+        ? Future.succeededFuture(null) : source.tokens(wallet, chain.historyCap());
+    return Future.all(history, tokens)
+        .map(v -> read(history.result(), tokens.result(), source.name(), tried))
         .recover(t -> {
           ChainOutcome.Failed f = failed(source.name(), t);
           tried.add(source.name());

@@ -51,12 +51,16 @@ public final class ChainReaders {
    */
   public static Future<ChainReaders> deploy(Vertx vertx, List<ChainConfig> catalogue, AppConfig.Indexing ix,
       boolean checkAtStart) {
-    List<ChainConfig> indexed = catalogue.stream().filter(ChainConfig::indexed).toList();
+    // Token evidence off: the readers see no registry, so they read no Transfer logs and every
+    // snapshot records none (null hash), exactly as a catalogue without tokens.
+    List<ChainConfig> chains = ix.tokenEvidence() ? catalogue
+        : catalogue.stream().map(c -> c.withTokens(List.of())).toList();
+    List<ChainConfig> indexed = chains.stream().filter(ChainConfig::indexed).toList();
     List<Future<String>> deployed = new ArrayList<>();
     for (ChainConfig chain : indexed) {
       deployed.add(vertx.deployVerticle(new ChainReaderVerticle(chain, ix, checkAtStart)));
     }
-    String registry = dev.vouch.config.TokenRegistry.hash(catalogue);
+    String registry = dev.vouch.config.TokenRegistry.hash(chains);
     return Future.all(deployed).map(all -> new ChainReaders(vertx, indexed, all.list(), registry));
   }
 

@@ -8,6 +8,7 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -43,15 +44,18 @@ final class EtherscanReader extends ExplorerHistory {
 
   /**
    * {@code tokentx}: the wallet's ERC-20 transfers, newest first, page by page within the result
-   * window (beyond it the read is capped: the newest window is what a first index needs).
+   * window (beyond it the read is capped: the newest window is what a first index needs). A page
+   * the explorer refuses for its window, or one over the response size limit, ends the read there:
+   * the pages before it are kept and the read is capped. A transfer seen on two pages (the list
+   * shifted, or a block's order changed between two calls) counts once.
    */
   @Override
   public Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
-    return tokenPage(wallet, cap, 1, new ArrayList<>());
+    return tokenPage(wallet, cap, 1, new LinkedHashMap<>());
   }
 
   private Future<dev.vouch.chain.model.TokenOutcome> tokenPage(String wallet, int cap, int page,
-      List<TokenTransfers.Raw> raws) {
+      Map<String, TokenTransfers.Raw> raws) {
     int offset = client.source().pageSize();
     Map<String, String> q = new LinkedHashMap<>();
     q.put("chainid", Long.toString(client.chain().chainId()));
@@ -64,15 +68,38 @@ final class EtherscanReader extends ExplorerHistory {
     q.put("offset", Integer.toString(offset));
     q.put("sort", "desc");
     return client.get("", q, r -> items(r.body())).compose(items -> {
+      Map<String, Integer> onPage = new HashMap<>();
       for (JsonNode item : items) {
-        raws.add(tokenTransfer(item, raws.size()));
+        TokenTransfers.Raw raw = tokenTransfer(item, raws.size());
+        raws.putIfAbsent(identity(item, raw, onPage), raw);
       }
       boolean more = items.size() == offset;
       if (!more || raws.size() > cap || (long) (page + 1) * offset > client.source().resultWindow()) {
-        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, raws, more && raws.size() <= cap, cap));
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, new ArrayList<>(raws.values()),
+            more && raws.size() <= cap, cap));
       }
       return tokenPage(wallet, cap, page + 1, raws);
+    }, t -> {
+      if (t instanceof RpcException e && (e.kind() == RpcException.Kind.OVERSIZE
+          || page > 1 && String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT).contains("result window"))) {
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, new ArrayList<>(raws.values()),
+            true, cap));
+      }
+      return Future.failedFuture(t);
     });
+  }
+
+  /**
+   * What makes two tokentx items the same transfer: the transaction and its log index; without a
+   * log index, the transfer's content and its ordinal among equal ones on the same page (two equal
+   * transfers in one transaction stay two; one seen again on the next page counts once).
+   */
+  static String identity(JsonNode item, TokenTransfers.Raw raw, Map<String, Integer> onPage) {
+    if (raw.logIndex() >= 0 && item.hasNonNull("logIndex") && !item.get("logIndex").asText().isEmpty()) {
+      return raw.hash() + "/" + raw.logIndex();
+    }
+    String content = raw.hash() + "|" + raw.token() + "|" + raw.from() + "|" + raw.to() + "|" + raw.value();
+    return content + "#" + onPage.merge(content, 1, Integer::sum);
   }
 
   /** One tokentx item; without logIndex (older answers) the read order stands in for it. */

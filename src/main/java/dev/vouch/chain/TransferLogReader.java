@@ -23,19 +23,34 @@ import java.util.TreeSet;
  * provider refuses (too many results, range too wide, a body over the byte budget) is halved and
  * asked again; each answered range doubles the next, so the walk grows back after a dense stretch.
  * Calls go through the chain's RpcSession: the same retries, breaker and byte budget as native reads.
+ * A single block still refused ends the walk: the newer blocks read so far are kept, capped.
  * Logs of registered tokens become evidence; the rest are only counted.
  */
 public final class TransferLogReader {
+
+  private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(TransferLogReader.class.getName());
 
   /** keccak256("Transfer(address,address,uint256)"). */
   public static final String TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
   private TransferLogReader() {}
 
+  /**
+   * The whole chain first, in the same batch as the head (one round trip: most wallets' logs fit
+   * one answer); when that is refused, the head alone, then the walk from half the chain down.
+   */
   public static Future<TokenOutcome> read(RpcSession session, ChainConfig chain, String wallet, int cap) {
-    return session.call("eth_blockNumber")
-        .compose(head -> new Walk(session, chain, wallet, cap)
-            .range(RpcShapes.smallQuantity(head, "eth_blockNumber"), RpcShapes.smallQuantity(head, "eth_blockNumber") + 1));
+    Walk walk = new Walk(session, chain, wallet, cap);
+    return walk.whole().recover(t -> {
+      if (!tooWide(t)) {
+        return Future.failedFuture(t);
+      }
+      walk.logs.clear();
+      return session.call("eth_blockNumber").compose(head -> {
+        long h = RpcShapes.smallQuantity(head, "eth_blockNumber");
+        return walk.range(h, Math.max(1, (h + 1) / 2));
+      });
+    });
   }
 
   /** A refusal that a smaller range may avoid. */
@@ -73,6 +88,38 @@ public final class TransferLogReader {
       this.cap = cap;
     }
 
+    /** Blocks [0, latest] with the head in one batch; a log above the head answered is a newer block, kept. */
+    Future<TokenOutcome> whole() {
+      List<RpcCall> calls = List.of(
+          RpcCall.of("eth_blockNumber"),
+          RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, topic))),
+          RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, null, topic))));
+      return session.batch(calls).compose(results -> {
+        RpcShapes.smallQuantity(results.get(0), "eth_blockNumber");
+        collect(results.subList(1, 3), 0, Long.MAX_VALUE);
+        return finish(logs.size() > cap);
+      });
+    }
+
+    private void collect(List<JsonNode> results, long lo, long hi) {
+      for (JsonNode r : results) {
+        if (!r.isArray()) {
+          throw RpcShapes.malformed("eth_getLogs result is not an array");
+        }
+        for (JsonNode log : r) {
+          long block = RpcShapes.smallQuantity(log.get("blockNumber"), "log.blockNumber");
+          if (block < lo || block > hi) {
+            throw RpcShapes.malformed("log outside the requested range");
+          }
+          if (log.path("removed").asBoolean(false)) {
+            continue;
+          }
+          logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
+              + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
+        }
+      }
+    }
+
     /** Blocks [hi - span + 1, hi], then on down. */
     Future<TokenOutcome> range(long hi, long span) {
       if (hi < 0) {
@@ -85,22 +132,7 @@ public final class TransferLogReader {
           RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, topic))),
           RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, null, topic))));
       return session.batch(calls).compose(results -> {
-        for (JsonNode r : results) {
-          if (!r.isArray()) {
-            throw RpcShapes.malformed("eth_getLogs result is not an array");
-          }
-          for (JsonNode log : r) {
-            long block = RpcShapes.smallQuantity(log.get("blockNumber"), "log.blockNumber");
-            if (block < lo || block > hi) {
-              throw RpcShapes.malformed("log outside the requested range");
-            }
-            if (log.path("removed").asBoolean(false)) {
-              continue;
-            }
-            logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
-                + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
-          }
-        }
+        collect(results, lo, hi);
         if (logs.size() > cap) {
           return finish(true);
         }
@@ -108,6 +140,13 @@ public final class TransferLogReader {
       }, t -> {
         if (span > 1 && tooWide(t)) {
           return range(hi, span / 2);
+        }
+        if (tooWide(t)) {
+          // One block alone is over what the provider or the byte budget allows: every newer block
+          // is read, so keep those and say the read is capped rather than lose the chain's evidence.
+          LOG.warning(() -> "chain " + chain.name() + ": Transfer logs of block " + hi + " refused ("
+              + RpcShapes.clip(t.getMessage()) + "); token read capped there");
+          return finish(true);
         }
         return Future.failedFuture(t);
       });

@@ -200,13 +200,30 @@ public record AppConfig(
    * @param retryBaseSeconds wait before the worker's first retry of transiently failed chains;
    *     each further retry waits twice as long (at most an hour)
    * @param retryRounds retries of one outage before the worker leaves it to the next request
+   * @param tokenEvidence read registered-token Transfer evidence (issue 24); off, chains read
+   *     native history only and snapshots record no registry (default on)
    */
   public record Indexing(
       int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
       int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
       int reindexEveryMinutes, int reindexBatch, long maxInFlightBytes, int breakerFailures,
       int breakerCoolOffMs, int retryBudgetPercent, int retryBudgetWindowSeconds, int retryBaseSeconds,
-      int retryRounds) {
+      int retryRounds, Boolean tokenEvidence) {
+
+    public Indexing {
+      tokenEvidence = tokenEvidence == null || tokenEvidence;
+    }
+
+    /** With token evidence on. */
+    public Indexing(int pollMs, int leaseSeconds, int maxConcurrentJobs, int maxAttempts, int rpcRetries,
+        int rpcBackoffMs, int maxResponseBytes, int cooldownMinutes, int freshMinutes,
+        int reindexEveryMinutes, int reindexBatch, long maxInFlightBytes, int breakerFailures,
+        int breakerCoolOffMs, int retryBudgetPercent, int retryBudgetWindowSeconds, int retryBaseSeconds,
+        int retryRounds) {
+      this(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs, maxResponseBytes,
+          cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch, maxInFlightBytes, breakerFailures,
+          breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds, retryBaseSeconds, retryRounds, true);
+    }
 
     /** The defaults of the provider traffic limits (config/application.yaml). */
     public static final long DEFAULT_MAX_IN_FLIGHT_BYTES = 128L << 20;
@@ -226,7 +243,15 @@ public record AppConfig(
       return new Indexing(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs,
           maxResponseBytes, cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch, maxInFlightBytes,
           breakerFailures, breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds, retryBaseSeconds,
-          retryRounds);
+          retryRounds, tokenEvidence);
+    }
+
+    /** The same settings with token evidence on or off. */
+    public Indexing withTokenEvidence(boolean on) {
+      return new Indexing(pollMs, leaseSeconds, maxConcurrentJobs, maxAttempts, rpcRetries, rpcBackoffMs,
+          maxResponseBytes, cooldownMinutes, freshMinutes, reindexEveryMinutes, reindexBatch, maxInFlightBytes,
+          breakerFailures, breakerCoolOffMs, retryBudgetPercent, retryBudgetWindowSeconds, retryBaseSeconds,
+          retryRounds, on);
     }
   }
 

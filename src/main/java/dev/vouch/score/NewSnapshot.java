@@ -63,15 +63,26 @@ public record NewSnapshot(
    * @param firstTxAt earliest counted transaction on this chain (history), null when none or unknown
    * @param failedTxCount failed transactions the wallet sent on this chain, null when unknown
    * @param active the chain counts in activeChains, null when unknown (rows before V10)
+   * @param tokensCapped the chain's token read stopped at a cap (transfer cap, page window or
+   *     response size) and kept only the newest transfers; null when the chain read no tokens (V89)
    */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
       int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
-      Instant firstTxAt, Long failedTxCount, Boolean active) {
+      Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped) {
 
     public ChainRow {
       fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
+    }
+
+    /** A row without a token read. */
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
+        Instant firstTxAt, Long failedTxCount, Boolean active) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, fallbackFrom, firstTxAt, failedTxCount, active, null);
     }
 
     public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
@@ -92,7 +103,7 @@ public record NewSnapshot(
     public ChainRow carried() {
       return new ChainRow(chainId, chain, status, true, standing, historyCapped,
           recencyReliable == null ? null : false, source, txCount, counterpartyCount, indexedAt, fallbackFrom,
-          firstTxAt, failedTxCount, active);
+          firstTxAt, failedTxCount, active, tokensCapped);
     }
   }
 

@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * The wallet's latest committed snapshot as a later run sees it: every chain's coverage row, and
- * the counterparty rows of the chains that run may carry forward (those its read failed
+ * the counterparty and token flow rows of the chains that run may carry forward (those its read failed
  * transiently). Loaded before the run commits; the run replaces it.
  */
 public record PriorEvidence(long snapshotId, Map<Long, Chain> chains) {
@@ -14,11 +14,21 @@ public record PriorEvidence(long snapshotId, Map<Long, Chain> chains) {
     chains = Map.copyOf(chains);
   }
 
-  /** One chain of the prior snapshot; counterparties empty unless it was asked for. */
-  public record Chain(NewSnapshot.ChainRow row, List<NewSnapshot.CounterpartyRow> counterparties) {
+  /**
+   * One chain of the prior snapshot; counterparties and token flows empty unless it was asked for.
+   *
+   * @param unverifiedTokens the chain's transfers of unregistered tokens (counted only)
+   */
+  public record Chain(NewSnapshot.ChainRow row, List<NewSnapshot.CounterpartyRow> counterparties,
+      List<NewSnapshot.TokenFlowRow> tokenFlows, long unverifiedTokens) {
 
     public Chain {
       counterparties = List.copyOf(counterparties);
+      tokenFlows = List.copyOf(tokenFlows);
+    }
+
+    public Chain(NewSnapshot.ChainRow row, List<NewSnapshot.CounterpartyRow> counterparties) {
+      this(row, counterparties, List.of(), 0);
     }
   }
 

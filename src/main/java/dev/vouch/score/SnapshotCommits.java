@@ -99,8 +99,8 @@ public final class SnapshotCommits {
   }
 
   /**
-   * The wallet's latest committed snapshot (empty when none), with the counterparty rows of the
-   * chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
+   * The wallet's latest committed snapshot (empty when none), with the counterparty and token flow
+   * rows of the chains in {@code carry}: what a run whose reads of those chains failed transiently keeps.
    * From the primary: the next snapshot builds on it, so a replica's lag must not lose evidence.
    */
   public Future<Optional<PriorEvidence>> prior(String wallet, Set<Long> carry) {
@@ -110,6 +110,7 @@ public final class SnapshotCommits {
       }
       long id = 0;
       Map<Long, NewSnapshot.ChainRow> chains = new TreeMap<>();
+      Map<Long, Long> unverified = new TreeMap<>();
       for (Row r : rows) {
         id = r.getLong("snapshot_id");
         OffsetDateTime first = r.getOffsetDateTime("first_tx_at");
@@ -118,7 +119,9 @@ public final class SnapshotCommits {
             r.getBoolean("history_capped"), r.getBoolean("recency_reliable"), r.getString("source"),
             r.getLong("tx_count"), r.getInteger("counterparty_count"),
             r.getOffsetDateTime("indexed_at").toInstant(), Arrays.asList(r.getArrayOfStrings("fallback_from")),
-            first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active")));
+            first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active"),
+            r.getBoolean("tokens_capped")));
+        unverified.put(r.getLong("chain_id"), r.getLong("unverified_token_transfers"));
       }
       long snapshot = id;
       Long[] wanted = carry.stream().filter(chains::containsKey).toArray(Long[]::new);
@@ -138,13 +141,39 @@ public final class SnapshotCommits {
                 }
                 return out;
               });
-      return kept.map(cps -> {
+      // Token flows travel with the chain's native evidence: a blip must not drop either.
+      Future<List<NewSnapshot.TokenFlowRow>> flows = wanted.length == 0
+          ? Future.succeededFuture(List.of())
+          : pool.preparedQuery(SnapshotQueries.PRIOR_TOKEN_FLOWS)
+              .execute(Tuple.tuple().addLong(snapshot).addArrayOfLong(wanted))
+              .map(SnapshotCommits::tokenFlows);
+      return Future.all(kept, flows).map(v -> {
+        List<NewSnapshot.CounterpartyRow> cps = kept.result();
         Map<Long, PriorEvidence.Chain> out = new TreeMap<>();
         chains.forEach((chainId, row) -> out.put(chainId, new PriorEvidence.Chain(row,
-            cps.stream().filter(c -> c.chainId() == chainId).toList())));
+            cps.stream().filter(c -> c.chainId() == chainId).toList(),
+            flows.result().stream().filter(f -> f.chainId() == chainId).toList(),
+            unverified.getOrDefault(chainId, 0L))));
         return Optional.of(new PriorEvidence(snapshot, out));
       });
     }));
+  }
+
+  private static List<NewSnapshot.TokenFlowRow> tokenFlows(io.vertx.sqlclient.RowSet<Row> rows) {
+    List<NewSnapshot.TokenFlowRow> out = new ArrayList<>(rows.size());
+    for (Row f : rows) {
+      OffsetDateTime first = f.getOffsetDateTime("first_at");
+      OffsetDateTime last = f.getOffsetDateTime("last_at");
+      String usdIn = f.getString("usd_in");
+      String usdOut = f.getString("usd_out");
+      out.add(new NewSnapshot.TokenFlowRow(f.getString("counterparty"), f.getLong("chain_id"), f.getString("token"),
+          f.getString("symbol"), f.getShort("decimals"), f.getInteger("tx_in"), f.getInteger("tx_out"),
+          new BigInteger(f.getString("value_in")), new BigInteger(f.getString("value_out")),
+          usdIn == null ? null : new java.math.BigDecimal(usdIn), usdOut == null ? null : new java.math.BigDecimal(usdOut),
+          first == null ? null : first.toInstant(), last == null ? null : last.toInstant(),
+          Arrays.asList(f.getArrayOfStrings("tx_hashes"))));
+    }
+    return out;
   }
 
   /**
@@ -192,7 +221,8 @@ public final class SnapshotCommits {
           .addBoolean(c.recencyReliable()).addString(c.source()).addLong(c.txCount())
           .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
           .addArrayOfString(c.fallbackFrom().toArray(String[]::new))
-          .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active()));
+          .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active())
+          .addBoolean(c.tokensCapped()));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }
@@ -246,17 +276,47 @@ public final class SnapshotCommits {
       if (s.tokenFlows().isEmpty()) {
         return Future.<Void>succeededFuture();
       }
-      List<Tuple> batch = new ArrayList<>(s.tokenFlows().size());
-    for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
-        batch.add(Tuple.tuple().addLong(id).addString(f.counterparty()).addLong(f.chainId()).addString(f.token())
-            .addString(f.symbol()).addShort((short) f.decimals()).addInteger(f.txIn()).addInteger(f.txOut())
-            .addString(f.valueIn().toString()).addString(f.valueOut().toString())
-            .addString(f.usdIn() == null ? null : f.usdIn().toPlainString())
-            .addString(f.usdOut() == null ? null : f.usdOut().toPlainString())
-            .addOffsetDateTime(utc(f.firstAt())).addOffsetDateTime(utc(f.lastAt()))
-            .addArrayOfString(f.txHashes().toArray(String[]::new)));
+      // One statement for every row (a wallet may have hundreds): hashes travel comma-joined, as
+      // unnest cannot take an array of arrays of different lengths.
+      List<NewSnapshot.TokenFlowRow> rows = s.tokenFlows();
+      int n = rows.size();
+      String[] cp = new String[n];
+      Long[] chain = new Long[n];
+      String[] token = new String[n];
+      String[] symbol = new String[n];
+      Short[] decimals = new Short[n];
+      Integer[] in = new Integer[n];
+      Integer[] out = new Integer[n];
+      String[] valueIn = new String[n];
+      String[] valueOut = new String[n];
+      String[] usdIn = new String[n];
+      String[] usdOut = new String[n];
+      OffsetDateTime[] first = new OffsetDateTime[n];
+      OffsetDateTime[] last = new OffsetDateTime[n];
+      String[] hashes = new String[n];
+      for (int i = 0; i < n; i++) {
+        NewSnapshot.TokenFlowRow f = rows.get(i);
+        cp[i] = f.counterparty();
+        chain[i] = f.chainId();
+        token[i] = f.token();
+        symbol[i] = f.symbol();
+        decimals[i] = (short) f.decimals();
+        in[i] = f.txIn();
+        out[i] = f.txOut();
+        valueIn[i] = f.valueIn().toString();
+        valueOut[i] = f.valueOut().toString();
+        usdIn[i] = f.usdIn() == null ? null : f.usdIn().toPlainString();
+        usdOut[i] = f.usdOut() == null ? null : f.usdOut().toPlainString();
+        first[i] = utc(f.firstAt());
+        last[i] = utc(f.lastAt());
+        hashes[i] = String.join(",", f.txHashes());
       }
-      return conn.preparedQuery(SnapshotQueries.INSERT_TOKEN_FLOW).executeBatch(batch).mapEmpty();
+      return conn.preparedQuery(SnapshotQueries.INSERT_TOKEN_FLOW).execute(Tuple.tuple().addLong(id)
+              .addArrayOfString(cp).addArrayOfLong(chain).addArrayOfString(token).addArrayOfString(symbol)
+              .addArrayOfShort(decimals).addArrayOfInteger(in).addArrayOfInteger(out)
+              .addArrayOfString(valueIn).addArrayOfString(valueOut).addArrayOfString(usdIn).addArrayOfString(usdOut)
+              .addArrayOfOffsetDateTime(first).addArrayOfOffsetDateTime(last).addArrayOfString(hashes))
+          .mapEmpty();
     });
   }
 

@@ -23,8 +23,8 @@ final class SnapshotQueries {
   static final String INSERT_CHAIN = """
       INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient, is_standing,
         history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at, fallback_from,
-        first_tx_at, failed_tx_count, active)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+        first_tx_at, failed_tx_count, active, tokens_capped)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
       """;
 
   /**
@@ -38,17 +38,24 @@ final class SnapshotQueries {
   static final String SET_UNVERIFIED_TOKENS =
       "UPDATE snapshot_chains SET unverified_token_transfers = $3 WHERE snapshot_id = $1 AND chain_id = $2";
 
+  /** Every token flow row of a snapshot in one statement, parallel arrays unnested (like counterparties). */
   static final String INSERT_TOKEN_FLOW = """
       INSERT INTO token_flows (snapshot_id, counterparty, chain_id, token, symbol, decimals, tx_in, tx_out,
         value_in, value_out, usd_in, usd_out, first_at, last_at, tx_hashes)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text::numeric, $10::text::numeric, $11::text::numeric, $12::text::numeric,
-        $13, $14, $15)
+      SELECT $1, u.counterparty, u.chain_id, u.token, u.symbol, u.decimals, u.tx_in, u.tx_out,
+             u.value_in::numeric, u.value_out::numeric, u.usd_in::numeric, u.usd_out::numeric, u.first_at, u.last_at,
+             CASE WHEN u.hashes = '' THEN '{}'::text[] ELSE string_to_array(u.hashes, ',') END
+        FROM unnest($2::text[], $3::bigint[], $4::text[], $5::text[], $6::smallint[], $7::integer[], $8::integer[],
+                    $9::text[], $10::text[], $11::text[], $12::text[], $13::timestamptz[], $14::timestamptz[], $15::text[])
+             AS u(counterparty, chain_id, token, symbol, decimals, tx_in, tx_out, value_in, value_out, usd_in, usd_out,
+                  first_at, last_at, hashes)
       """;
+
 
   static final String PRIOR_CHAINS = """
       SELECT s.id AS snapshot_id, c.chain_id, c.chain, c.status, c.is_transient, c.is_standing,
              c.history_capped, c.recency_reliable, c.source, c.tx_count, c.counterparty_count,
-             c.indexed_at, c.fallback_from, c.failed_tx_count,
+             c.indexed_at, c.fallback_from, c.failed_tx_count, c.tokens_capped, c.unverified_token_transfers,
              coalesce(c.active, c.chain = ANY(s.active_chains)) AS active,
              coalesce(c.first_tx_at, (SELECT min(p.first_at) FROM counterparties p
                                        WHERE p.snapshot_id = s.id AND p.chain_id = c.chain_id)) AS first_tx_at
@@ -63,6 +70,15 @@ final class SnapshotQueries {
       SELECT counterparty, chain_id, stats_captured, tx_in, tx_out, first_at, last_at,
              value_in::text AS value_in, value_out::text AS value_out
         FROM counterparties
+       WHERE snapshot_id = $1 AND chain_id = ANY($2::bigint[])
+      """;
+
+  /** Token flow rows of chains $2 in snapshot $1, for a run that carries those chains (values exact, as text). */
+  static final String PRIOR_TOKEN_FLOWS = """
+      SELECT counterparty, chain_id, token, symbol, decimals, tx_in, tx_out,
+             value_in::text AS value_in, value_out::text AS value_out,
+             usd_in::text AS usd_in, usd_out::text AS usd_out, first_at, last_at, tx_hashes
+        FROM token_flows
        WHERE snapshot_id = $1 AND chain_id = ANY($2::bigint[])
       """;
 

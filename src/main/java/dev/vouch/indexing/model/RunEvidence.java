@@ -33,8 +33,8 @@ import java.util.TreeMap;
  * counterparty on any screening list is flagged once, however many lists name it.
  *
  * <p>A chain whose read failed transiently keeps the evidence of the wallet's latest snapshot
- * (its counts, counterparties, activity and first transaction), marked transient with the time
- * it was read; a standing failure, or a chain that had no evidence, is an error row with none.
+ * (its counts, counterparties, activity, first transaction, token flows, unverified token count
+ * and token cap), marked transient with the time it was read; a standing failure, or a chain that had no evidence, is an error row with none.
  */
 public final class RunEvidence {
 
@@ -174,7 +174,7 @@ public final class RunEvidence {
         });
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
             h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom(),
-            t.first, t.failed, isActive));
+            t.first, t.failed, isActive, read.tokens() == null ? null : read.tokens().capped()));
         if (read.tokens() != null) {
           tokenFlows.addAll(TokenFlows.of(in.wallet(), read.chainId(), read.tokens().transfers()));
           if (read.tokens().unverified() > 0) {
@@ -202,6 +202,14 @@ public final class RunEvidence {
           for (NewSnapshot.CounterpartyRow c : kept.counterparties()) {
             distinct.add(c.counterparty());
             counterparties.add(c);
+          }
+          // Its token evidence too, as the last snapshot knew it (flows, unverified count, cap).
+          tokenFlows.addAll(kept.tokenFlows());
+          TokenStanding.Result carried = TokenStanding.ofRows(kept.tokenFlows(), cutoff);
+          distinct.addAll(carried.counterparties());
+          tokenSeasoned.addAll(carried.seasoned());
+          if (kept.unverifiedTokens() > 0) {
+            unverified.put(read.chainId(), kept.unverifiedTokens());
           }
           chains.add(row);
         } else {
