@@ -177,7 +177,9 @@ public final class VouchApp implements AutoCloseable {
     int cacheMillis = config.database().readCacheMillis();
     ReadStateCache reads = new ReadStateCache(store, new WalletReads(db, !config.database().replicaUrls().isEmpty()),
         cacheMillis > 0 ? config.readModel().cacheEntries() : 0, config.readModel().cacheMegabytes() * 1024L * 1024L,
-        Duration.ofMillis(Math.max(0, cacheMillis))).bind(registry);
+        Duration.ofMillis(Math.max(0, cacheMillis)),
+        state -> !state.jobInFlight() && state.snapshot().map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false))
+        .bind(registry);
     // Kept true by the writers' announcements (V91); a wallet this instance changed is dropped by
     // its writer before it answers (WalletsChanged).
     vertx.eventBus().<String>consumer(Addresses.READS_ANNOUNCED, m -> reads.announced(m.body()));

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
+import java.util.function.Predicate;
 import java.util.logging.Logger;
 
 /**
@@ -50,12 +51,13 @@ public final class ReadStateCache {
   private final WalletReads store;
   private final WalletReads fills;
   private final boolean enabled;
+  private final Predicate<WalletState> settled;
   private final Cache<String, WalletState> entries;
   private final AtomicLong epoch = new AtomicLong();
   private final AtomicLong clearedAt = new AtomicLong();
   private final AtomicLongArray droppedAt = new AtomicLongArray(STRIPES);
   private volatile boolean listening;
-  /** Last announcement number per writer session; touched only by the listener's handler. */
+  /** Last announcement number per writer session (guarded by this). */
   private final Map<String, Long> sequences = new HashMap<>();
   private Counter lostDrops;
   private Counter gapDrops;
@@ -69,15 +71,19 @@ public final class ReadStateCache {
    * @param maxEntries entries at most; 0 turns the cache off
    * @param maxBytes estimated bytes of the entries at most
    * @param maxAge longest an entry is kept (0: until dropped or evicted)
+   * @param settled which states are kept and served, tested at both (a fresh snapshot and no run
+   *     in flight: a baseline or stale wallet starts scans and changes soon, so it reads through)
    */
-  public ReadStateCache(WalletReads store, WalletReads fills, int maxEntries, long maxBytes, Duration maxAge) {
-    this(store, fills, maxEntries, maxBytes, maxAge, System::nanoTime);
+  public ReadStateCache(WalletReads store, WalletReads fills, int maxEntries, long maxBytes, Duration maxAge,
+      Predicate<WalletState> settled) {
+    this(store, fills, maxEntries, maxBytes, maxAge, settled, System::nanoTime);
   }
 
   ReadStateCache(WalletReads store, WalletReads fills, int maxEntries, long maxBytes, Duration maxAge,
-      LongSupplier nanos) {
+      Predicate<WalletState> settled, LongSupplier nanos) {
     this.store = store;
     this.fills = fills;
+    this.settled = settled;
     this.enabled = maxEntries > 0 && maxBytes > 0;
     // Each entry weighs at least maxBytes / maxEntries: the weight bound then also bounds the count.
     long floor = Math.max(1, maxBytes / Math.max(1, maxEntries));
@@ -96,7 +102,7 @@ public final class ReadStateCache {
 
   /** Reads straight through, keeps nothing (tests, tools). */
   public static ReadStateCache off(WalletReads store) {
-    return new ReadStateCache(store, store, 0, 0, Duration.ZERO);
+    return new ReadStateCache(store, store, 0, 0, Duration.ZERO, s -> false);
   }
 
   /** Hits, misses, evictions, size and weight (cache_* tagged cache=wallet_reads), and the drops by reason. */
@@ -120,7 +126,7 @@ public final class ReadStateCache {
       return store.read(wallet);
     }
     WalletState known = entries.getIfPresent(wallet);
-    if (known != null) {
+    if (known != null && settled.test(known)) {
       return Future.succeededFuture(known);
     }
     long seen = epoch.get();
@@ -141,7 +147,7 @@ public final class ReadStateCache {
     for (int i = 0; i < out.length; i++) {
       Lookup l = lookups.get(i);
       WalletState known = l.wallet() == null ? null : entries.getIfPresent(l.wallet());
-      if (known != null) {
+      if (known != null && settled.test(known)) {
         out[i] = Resolved.found(known);
       } else {
         missed.add(l);
@@ -166,7 +172,7 @@ public final class ReadStateCache {
 
   /** Keeps a state read when the epoch was {@code seen}, unless a drop overlapped the read. */
   private void keep(String wallet, WalletState state, long seen) {
-    if (!current(wallet, seen)) {
+    if (!settled.test(state) || !current(wallet, seen)) {
       return;
     }
     entries.put(wallet, state);
@@ -193,10 +199,10 @@ public final class ReadStateCache {
 
   /**
    * A notification on vouch_reads: {@code <session>:<seq>:<address>,...} (V91). Its wallets are
-   * dropped; a number out of turn for a session seen before drops everything. Called by one
-   * listener context only.
+   * dropped; a number out of turn for a session seen before drops everything. Synchronized with
+   * {@link #listening} and {@link #lost}: their bus consumers may run on different event loops.
    */
-  public void announced(String payload) {
+  public synchronized void announced(String payload) {
     int first = payload.indexOf(':');
     int second = first < 0 ? -1 : payload.indexOf(':', first + 1);
     if (second < 0) {
@@ -236,14 +242,14 @@ public final class ReadStateCache {
   }
 
   /** The listener (re)subscribed: anything announced while it was away is unknown. */
-  public void listening() {
+  public synchronized void listening() {
     sequences.clear();
     dropAll(resumedDrops);
     listening = true;
   }
 
   /** The listening connection is gone: drop everything and keep nothing until it is back. */
-  public void lost() {
+  public synchronized void lost() {
     listening = false;
     dropAll(lostDrops);
   }

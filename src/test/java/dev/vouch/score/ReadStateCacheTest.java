@@ -54,7 +54,7 @@ class ReadStateCacheTest {
 
   private ReadStateCache cache(int maxEntries, long maxBytes, Duration maxAge) {
     WalletReads reads = new WalletReads(Gateway.direct(counting(pool)));
-    ReadStateCache cache = new ReadStateCache(reads, reads, maxEntries, maxBytes, maxAge, nanos::get);
+    ReadStateCache cache = new ReadStateCache(reads, reads, maxEntries, maxBytes, maxAge, state -> true, nanos::get);
     cache.bind(new SimpleMeterRegistry());
     cache.listening();
     return cache;
