@@ -126,8 +126,11 @@ public final class ReadStateCache {
       return store.read(wallet);
     }
     WalletState known = entries.getIfPresent(wallet);
-    if (known != null && settled.test(known)) {
-      return Future.succeededFuture(known);
+    if (known != null) {
+      if (settled.test(known)) {
+        return Future.succeededFuture(known);
+      }
+      entries.invalidate(wallet);   // gone stale with time: read again, keep only if settled
     }
     long seen = epoch.get();
     return fills.read(wallet).onSuccess(state -> keep(wallet, state, seen));
