@@ -33,6 +33,8 @@ class ReadCacheInstancesTest {
   static void start() {
     // An hour-long backstop: within a test only an announcement or a drop can refresh an entry.
     ENV.put("VOUCH_DATABASE_READ_CACHE_MILLIS", "3600000");
+    // No worker: a job queued by a test stays in flight (nothing runs it away between two reads).
+    ENV.put("VOUCH_ROLE", "api");
     a = TestApp.start(ENV);
     b = TestApp.startOn(a.database, ENV);
   }
@@ -126,6 +128,23 @@ class ReadCacheInstancesTest {
       lastIndexedAt(b, w);
       return hits(b) > before;
     }, "b caches again after resubscribing");
+  }
+
+  @Test
+  void theInstanceThatCommitsSeesItsOwnCommitAtOnce() {
+    String w = wallet(4);
+    Instant first = a.clock.instant().minus(Duration.ofHours(2));
+    Snapshots.commit(a.app.pool(), Snapshots.of(w, Snapshots.strong(), first, Snapshots.healthyCoverage(first)));
+    bothListening(w);
+    assertThat(TestApp.data(b.get("/api/v1/decision/" + w)).getJsonObject("freshness").getBoolean("refreshInProgress"))
+        .isFalse();
+    dev.vouch.support.TestKeys.Key key = dev.vouch.support.TestKeys.create(b.app.config(), "developer");
+    var started = b.send(io.vertx.core.http.HttpMethod.POST, "/api/v1/interaction-graph/" + w + "/refresh", null,
+        Map.of("Authorization", key.bearer()));
+    assertThat(started.statusCode()).as(started.bodyAsString()).isEqualTo(202);
+    // The very next read on the same instance: its writer dropped the row before answering.
+    assertThat(TestApp.data(b.get("/api/v1/decision/" + w)).getJsonObject("freshness").getBoolean("refreshInProgress"))
+        .isTrue();
   }
 
   @Test
