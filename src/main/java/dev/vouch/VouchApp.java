@@ -25,6 +25,7 @@ import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.ScoreVerticle;
 import dev.vouch.score.ReadModelCheck;
 import dev.vouch.score.ReadStateCache;
+import dev.vouch.bus.WalletsChanged;
 import dev.vouch.score.WalletReads;
 import dev.vouch.stats.StatsVerticle;
 import dev.vouch.bus.Addresses;
@@ -68,6 +69,8 @@ public final class VouchApp implements AutoCloseable {
   private final AutoCloseable jvmMetrics;
   private final Tracing tracing;
   private volatile String httpDeployment;
+  /** Unregisters this process's read cache from WalletsChanged. */
+  private volatile Runnable unhook = () -> { };
   private volatile Screening screening;
   private volatile ReadModelCheck readModelCheck;
 
@@ -171,12 +174,18 @@ public final class VouchApp implements AutoCloseable {
     // The outbox hooks decide with the same home chain and staleness as the decision reads.
     DecisionWatch watch = new DecisionWatch(homeChain, staleAfter);
     WalletReads store = new WalletReads(db);
-    ReadStateCache reads = new ReadStateCache(store, config.database().readCacheMillis(), 100_000,
-        state -> !state.jobInFlight() && state.snapshot()
-            .map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false));
-    vertx.eventBus().<String>consumer(Addresses.SNAPSHOT_COMMITTED, m -> reads.invalidate(m.body()));
-    vertx.eventBus().<String>consumer(Addresses.WALLET_CHANGED, m -> reads.invalidate(m.body()));
-    vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> reads.clear());
+    int cacheMillis = config.database().readCacheMillis();
+    ReadStateCache reads = new ReadStateCache(store, new WalletReads(db, !config.database().replicaUrls().isEmpty()),
+        cacheMillis > 0 ? config.readModel().cacheEntries() : 0, config.readModel().cacheMegabytes() * 1024L * 1024L,
+        Duration.ofMillis(Math.max(0, cacheMillis)),
+        state -> !state.jobInFlight() && state.snapshot().map(s -> !s.staleAt(clock.instant(), staleAfter)).orElse(false))
+        .bind(registry);
+    // Kept true by the writers' announcements (V91); a wallet this instance changed is dropped by
+    // its writer before it answers (WalletsChanged).
+    vertx.eventBus().<String>consumer(Addresses.READS_ANNOUNCED, m -> reads.announced(m.body()));
+    unhook = WalletsChanged.register(vertx, reads::invalidate);
+    vertx.eventBus().consumer(Addresses.READS_LISTENING, m -> reads.listening());
+    vertx.eventBus().consumer(Addresses.READS_LOST, m -> reads.lost());
 
     Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
         config.models().screeningRefreshMinutes());
@@ -264,6 +273,7 @@ public final class VouchApp implements AutoCloseable {
   @Override
   public void close() {
     long grace = config.http().shutdownGraceSeconds() + 5L;
+    unhook.run();
     try {
       if (httpDeployment != null) {
         vertx.undeploy(httpDeployment).toCompletionStage().toCompletableFuture().get(grace, TimeUnit.SECONDS);

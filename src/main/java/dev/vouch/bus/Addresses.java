@@ -55,6 +55,18 @@ public final class Addresses {
   public static final String NOTIFICATIONS_RESUMED = "vouch.indexing.notifications-resumed";
 
   /**
+   * Published on this instance (String payload of channel vouch_reads, V91) when a commit
+   * anywhere rewrote read-model rows: the read cache drops those wallets.
+   */
+  public static final String READS_ANNOUNCED = "vouch.score.reads-announced";
+
+  /** Published on this instance (no body) when LISTEN vouch_reads holds again: the read cache starts over. */
+  public static final String READS_LISTENING = "vouch.score.reads-listening";
+
+  /** Published on this instance (no body) when the listening connection was lost: the read cache drops everything and pauses. */
+  public static final String READS_LOST = "vouch.score.reads-lost";
+
+  /**
    * ReceiptRequests.Create -> ReceiptRequests.Minted: mint from the live decision (not charged
    * here). Failure 404 NOT_FOUND for an unknown username.
    */

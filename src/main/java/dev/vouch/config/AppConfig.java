@@ -31,9 +31,17 @@ public record AppConfig(
    *
    * @param checkIntervalMinutes how often one worker compares a sample with its rebuild (0 = never)
    * @param checkSample wallets one check compares
+   * @param cacheEntries read-model rows an API process keeps in memory at most (score/ReadStateCache;
+   *     {@code database.readCacheMillis} 0 turns the cache off); 0 or absent = 200,000
+   * @param cacheMegabytes the estimated heap of those rows at most; 0 or absent = 256
    */
-  public record ReadModel(int checkIntervalMinutes, int checkSample) {
-    public static final ReadModel DEFAULTS = new ReadModel(10, 200);
+  public record ReadModel(int checkIntervalMinutes, int checkSample, int cacheEntries, int cacheMegabytes) {
+    public static final ReadModel DEFAULTS = new ReadModel(10, 200, 200_000, 256);
+
+    public ReadModel {
+      cacheEntries = cacheEntries > 0 ? cacheEntries : 200_000;
+      cacheMegabytes = cacheMegabytes > 0 ? cacheMegabytes : 256;
+    }
   }
 
   public enum Role {
@@ -120,7 +128,8 @@ public record AppConfig(
    *     does not answer
    * @param waitQueueSize requests that may wait for a pooled connection; more fail at once
    * @param statementTimeoutMs server-side statement_timeout: a blocked statement is cancelled
-   * @param readCacheMillis how long an API process reuses a wallet's read state (0 = never; see ReadStateCache)
+   * @param readCacheMillis longest an API process keeps a wallet's read-model row in memory (0 = no
+   *     cache; see ReadStateCache: the writers' announcements drop a row at once)
    * @param pipeliningLimit statements the read client sends on one connection before the first
    *     answers (Pools.reads); 0 or absent = 4
    * @param readDeadlineMs the gateway fails a read not answered by then (store/Gateway)

@@ -43,7 +43,7 @@ public final class Decisions {
   private final String homeChain;
   private final Screening screening;
 
-  /** {@code reads} serves the single read (hot, repeated); batches and receipts read through. */
+  /** {@code reads} serves the single and batch reads (hot, repeated); receipts read through {@code store}. */
   public Decisions(WalletReads store, ReadStateCache reads, Clock clock, Duration staleAfter, String homeChain,
       Screening screening) {
     this.screening = screening;
@@ -60,7 +60,7 @@ public final class Decisions {
 
   /** A wallet or a registered username; empty when no identity carries the username. */
   public Future<Optional<Decision>> read(Lookup lookup, UseCase useCase) {
-    return store.resolve(List.of(lookup)).map(found -> {
+    return reads.resolve(List.of(lookup)).map(found -> {
       Resolved r = found.get(0);
       if (r.failure() != null) {
         throw r.failure();
@@ -81,7 +81,7 @@ public final class Decisions {
       }
     }
     Future<List<Resolved>> read = lookups.isEmpty()
-        ? Future.succeededFuture(List.of()) : store.resolve(lookups);
+        ? Future.succeededFuture(List.of()) : reads.resolve(lookups);
     return read.map(found -> {
       Instant now = clock.instant();
       List<BatchRow> rows = new ArrayList<>(entries.size());

@@ -21,7 +21,8 @@ public record IdentityServices(Claims claims, Attestations attestations, Profile
     WebClient web = WebClient.create(vertx, new WebClientOptions().setFollowRedirects(false)
         .setUserAgent("vouch-identity").setKeepAlive(true));
     ChainCheck chains = new ChainCheck(vertx, web, config.indexing());
-    IdentityStore store = new IdentityStore(db, watch);
+    IdentityStore store = new IdentityStore(db, watch,
+        wallets -> dev.vouch.bus.WalletsChanged.changed(vertx, wallets));
     TrustGraphStore trust = new TrustGraphStore(db);
     return new IdentityServices(new Claims(store, chains, clock, config), new Attestations(store, chains, clock, config),
         new Profiles(store, trust, clock), trust, clock);

@@ -44,10 +44,17 @@ final class IdentityStore {
 
   private final Gateway db;
   private final DecisionWatch watch;
+  /** Told the wallets whose read-model rows a committed write changed (this process's read cache). */
+  private final java.util.function.Consumer<List<String>> changed;
 
   IdentityStore(Gateway db, DecisionWatch watch) {
+    this(db, watch, wallets -> { });
+  }
+
+  IdentityStore(Gateway db, DecisionWatch watch, java.util.function.Consumer<List<String>> changed) {
     this.db = db;
     this.watch = watch;
+    this.changed = changed;
   }
 
   Future<Void> insertChallenge(Challenge c, Instant issued) {
@@ -87,6 +94,7 @@ final class IdentityStore {
                         .addOffsetDateTime(utc(now)).addString(signature).addString(c.message()).addString(kind)))))
             .compose(v -> JobStore.queueNextCommit(conn, List.of(c.wallet()), "claim", now))
             .<Void>mapEmpty())
+        .onSuccess(v -> changed.accept(List.of(c.wallet())))
         .recover(t -> {
           if (t instanceof StoreException se && se.getCause() instanceof PgException pg && "23505".equals(pg.getSqlState())) {
             String constraint = String.valueOf(pg.getConstraint());
@@ -113,6 +121,7 @@ final class IdentityStore {
         .addString(v.txTo()).addString(v.value().toString()).addLong(v.block()).addOffsetDateTime(utc(v.time()))
         .addOffsetDateTime(utc(now)).addString(signature);
     return db.write(c -> c.preparedQuery(IdentityQueries.INSERT_ATTESTATION).execute(t))
+        .onSuccess(rows -> changed.accept(List.of(from, to)))
         .map(rows -> first(rows).map(IdentityStore::attestation));
   }
 
@@ -149,7 +158,7 @@ final class IdentityStore {
             ? JobStore.queueNextCommit(conn, List.of(a.from(), a.to()), "attestation", now).map(done)
             : Future.succeededFuture(done);
       });
-    });
+    }).onSuccess(done -> changed.accept(List.of(a.from(), a.to())));
   }
 
   Future<Optional<Profile>> profile(String username) {

@@ -126,7 +126,14 @@ final class Pipeline {
                     readers.tokenRegistryHash())).orElseThrow(), labels)
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
-        .onSuccess(v -> IndexingMetrics.commit(registry, System.nanoTime() - start))
+        .onSuccess(v -> {
+          IndexingMetrics.commit(registry, System.nanoTime() - start);
+          // This process's read cache drops the wallet before the run reports its commit.
+          io.vertx.core.Context here = io.vertx.core.Vertx.currentContext();
+          if (here != null) {
+            dev.vouch.bus.WalletsChanged.changed(here.owner(), List.of(job.wallet()));
+          }
+        })
         .map(Result.COMMITTED)
         .recover(t -> {
           if (t instanceof JobStore.LeaseLost) {

@@ -203,7 +203,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
 
   /** The job is committed: this instance's read cache must show refreshInProgress at once. */
   private void queued(String wallet) {
-    vertx.eventBus().publish(Addresses.WALLET_CHANGED, wallet);
+    dev.vouch.bus.WalletsChanged.changed(vertx, java.util.List.of(wallet));
   }
 
   private static Future<Answer> ok(int status, Status data) {

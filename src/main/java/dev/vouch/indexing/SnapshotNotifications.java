@@ -15,12 +15,18 @@ import java.util.logging.Logger;
  * LISTENs on the Postgres channels and republishes on this instance's event bus: a committed
  * snapshot (any instance) as {@link Addresses#SNAPSHOT_COMMITTED} with the wallet, so a
  * per-instance cache can drop it; a queued job as {@link Addresses#JOBS_QUEUED}, so workers do not
- * wait for their poll; a run's progress as {@link Addresses#RUN_PROGRESS}, for progress streams. Deployed once per process in every role.
+ * wait for their poll; a run's progress as {@link Addresses#RUN_PROGRESS}, for progress streams;
+ * read-model rows rewritten as {@link Addresses#READS_ANNOUNCED}, for the read cache, with
+ * {@link Addresses#READS_LISTENING} and {@link Addresses#READS_LOST} when that channel holds or
+ * the connection is gone. Deployed once per process in every role.
  */
 public final class SnapshotNotifications extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(SnapshotNotifications.class.getName());
   private static final ThrottledLog LOST = new ThrottledLog(LOG, Duration.ofSeconds(10));
+
+  /** NOTIFY of the wallet_reads statement triggers (V91): rows a commit rewrote. */
+  public static final String READS_CHANNEL = "vouch_reads";
 
   /** NOTIFY of the api_keys trigger (V55). */
   static final String API_KEY_CHANNEL = "vouch_api_key_created";
@@ -35,7 +41,15 @@ public final class SnapshotNotifications extends VerticleBase {
   @Override
   public Future<?> start() {
     subscriber = PgSubscriber.subscriber(vertx, url.connectOptions())
-        .reconnectPolicy(retries -> 1000L);
+        .reconnectPolicy(retries -> {
+          // Called when the connection closed (and after each failed attempt): the read cache
+          // cannot hear announcements until the next subscribe.
+          vertx.eventBus().publish(Addresses.READS_LOST, null);
+          return 1000L;
+        });
+    subscriber.channel(READS_CHANNEL)
+        .subscribeHandler(v -> vertx.eventBus().publish(Addresses.READS_LISTENING, null))
+        .handler(payload -> vertx.eventBus().publish(Addresses.READS_ANNOUNCED, payload));
     subscriber.channel(IndexingQueries.SNAPSHOT_CHANNEL)
         .subscribeHandler(v -> {
           watchConnection();

@@ -43,9 +43,23 @@ import java.util.TreeMap;
 public final class WalletReads {
 
   private final Gateway db;
+  private final boolean primary;
 
   public WalletReads(Gateway db) {
+    this(db, false);
+  }
+
+  /**
+   * {@code primary}: every read on the primary, never a replica (the read cache's fills: a
+   * replica behind an announced commit would put the row from before it back in the cache).
+   */
+  public WalletReads(Gateway db, boolean primary) {
     this.db = db;
+    this.primary = primary;
+  }
+
+  private <T> Future<T> reading(java.util.function.Function<SqlClient, Future<T>> op) {
+    return primary ? db.readPrimary(op) : db.read(op);
   }
 
   /** Over a pool of a test's own, translation only. */
@@ -55,7 +69,7 @@ public final class WalletReads {
 
   /** The single-wallet read (lowercase, valid address): one primary-key lookup. */
   public Future<WalletState> read(String wallet) {
-    return db.read(c -> c.preparedQuery(WalletReadQueries.READ_ONE).execute(Tuple.of(wallet)))
+    return reading(c -> c.preparedQuery(WalletReadQueries.READ_ONE).execute(Tuple.of(wallet)))
         .map(rows -> rows.size() == 0 ? WalletState.nothing(wallet)
             : map(new Named(rows.iterator().next(), AT)));
   }
@@ -74,7 +88,7 @@ public final class WalletReads {
         usernames.add(l.username().toLowerCase(Locale.ROOT));
       }
     }
-    return db.read(c -> c.preparedQuery(WalletReadQueries.READ_MANY)
+    return reading(c -> c.preparedQuery(WalletReadQueries.READ_MANY)
             .execute(Tuple.tuple().addArrayOfString(addresses.toArray(String[]::new))
                 .addArrayOfString(usernames.toArray(String[]::new))))
         .map(rows -> {

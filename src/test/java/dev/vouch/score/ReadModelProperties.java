@@ -220,7 +220,7 @@ class ReadModelProperties {
       screened.forEach(w -> set.add("ofac", w, "test listing"));
       Clock clock = Clock.fixed(now().plus(Duration.ofHours(1)), ZoneOffset.UTC);
       WalletReads reads = new WalletReads(pool);
-      Decisions decisions = new Decisions(reads, new ReadStateCache(reads, 0, 10, s -> false), clock,
+      Decisions decisions = new Decisions(reads, ReadStateCache.off(reads), clock,
           Duration.ofHours(24), Snapshots.ARC, Screening.fixed(set.build()));
       List<String> inputs = new ArrayList<>(wallets);
       inputs.addAll(usernames.values());

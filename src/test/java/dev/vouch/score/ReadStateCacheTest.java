@@ -3,27 +3,39 @@ package dev.vouch.score;
 import static dev.vouch.support.Observe.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Snapshots;
-import dev.vouch.support.TestApp;
 import dev.vouch.support.TestDatabase;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
+import java.time.Duration;
 import java.time.Instant;
-import java.util.Map;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The cache on its own, fed by hand what the listener would hand it (SnapshotNotifications):
+ * nobody listens here, so a commit's own announcement never arrives unless a test passes it on.
+ */
 class ReadStateCacheTest {
 
   static Vertx vertx;
   static Pool pool;
   static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
   final AtomicLong nanos = new AtomicLong();
+  /** Statements the fills ran (prepared queries on the counting pool's connections). */
+  final AtomicInteger statements = new AtomicInteger();
 
   @BeforeAll
   static void start() {
@@ -36,89 +48,178 @@ class ReadStateCacheTest {
     vertx.close();
   }
 
-  private static String wallet(char c) {
-    return "0x" + String.valueOf(c).repeat(40);
+  private static String wallet(int i) {
+    return String.format("0x%040x", i);
   }
 
-  private ReadStateCache cache(long ttlMillis) {
-    return new ReadStateCache(new WalletReads(pool), ttlMillis, 1000, state -> true, nanos::get);
+  private ReadStateCache cache(int maxEntries, long maxBytes, Duration maxAge) {
+    WalletReads reads = new WalletReads(Gateway.direct(counting(pool)));
+    ReadStateCache cache = new ReadStateCache(reads, reads, maxEntries, maxBytes, maxAge, state -> true, nanos::get);
+    cache.bind(new SimpleMeterRegistry());
+    cache.listening();
+    return cache;
+  }
+
+  private ReadStateCache cache() {
+    return cache(1000, 64L << 20, Duration.ZERO);
+  }
+
+  private static void commit(String w, Instant at) {
+    Snapshots.commit(pool, Snapshots.of(w, Snapshots.strong(), at, Snapshots.healthyCoverage(at)));
+  }
+
+  private static Instant committedAt(WalletState s) {
+    return s.snapshot().map(x -> x.committedAt()).orElse(null);
   }
 
   @Test
-  void aRepeatedReadWithinTheTtlIsServedFromMemoryAndALaterOneFromTheDatabase() {
-    ReadStateCache cache = cache(1000);
-    String w = wallet('1');
-    assertThat(await(cache.read(w)).snapshot()).isEmpty();
-    Snapshots.commit(pool, Snapshots.of(w, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    nanos.addAndGet(999_000_000L);
-    assertThat(await(cache.read(w)).snapshot()).as("within the TTL").isEmpty();
-    nanos.addAndGet(1_000_000L);
-    assertThat(await(cache.read(w)).snapshot()).as("TTL over").isPresent();
+  void aRowIsServedFromMemoryUntilItsAnnouncementArrives() {
+    ReadStateCache cache = cache();
+    String w = wallet(1);
+    Instant first = NOW.minusSeconds(3600);
+    commit(w, first);
+    assertThat(committedAt(await(cache.read(w)))).isEqualTo(first);
+    commit(w, NOW);
+    assertThat(committedAt(await(cache.read(w)))).as("not announced yet: from memory").isEqualTo(first);
+    cache.announced("s1:1:" + wallet(999) + "," + w);
+    assertThat(committedAt(await(cache.read(w)))).isEqualTo(NOW);
   }
 
   @Test
-  void anInvalidationOrAClearIsSeenOnTheNextRead() {
-    ReadStateCache cache = cache(60_000);
-    String a = wallet('2');
-    String b = wallet('3');
+  void aHoleInASessionsNumbersDropsEverything() {
+    ReadStateCache cache = cache();
+    String a = wallet(11);
+    String b = wallet(12);
+    commit(a, NOW.minusSeconds(60));
+    commit(b, NOW.minusSeconds(60));
     await(cache.read(a));
     await(cache.read(b));
-    Snapshots.commit(pool, Snapshots.of(a, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    Snapshots.commit(pool, Snapshots.of(b, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    cache.invalidate(a);
-    assertThat(await(cache.read(a)).snapshot()).isPresent();
-    assertThat(await(cache.read(b)).snapshot()).isEmpty();
-    cache.clear();
-    assertThat(await(cache.read(b)).snapshot()).isPresent();
+    cache.announced("sx:7:" + wallet(13));
+    cache.announced("sy:1:" + wallet(13));
+    cache.announced("sx:8:" + wallet(13));
+    assertThat(cache.size()).as("numbers in turn, other wallets: kept").isEqualTo(2);
+    commit(a, NOW);
+    commit(b, NOW);
+    cache.announced("sx:10:" + wallet(13));
+    assertThat(cache.size()).as("9 of session sx never came").isZero();
+    assertThat(committedAt(await(cache.read(a)))).isEqualTo(NOW);
+    assertThat(committedAt(await(cache.read(b)))).isEqualTo(NOW);
   }
 
   @Test
-  void ttlZeroNeverCaches() {
-    ReadStateCache cache = cache(0);
-    String w = wallet('4');
+  void withoutItsListeningConnectionTheCacheDropsEverythingAndKeepsNothing() {
+    ReadStateCache cache = cache();
+    String w = wallet(21);
+    commit(w, NOW.minusSeconds(60));
     await(cache.read(w));
-    Snapshots.commit(pool, Snapshots.of(w, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
-    assertThat(await(cache.read(w)).snapshot()).isPresent();
+    assertThat(cache.size()).isEqualTo(1);
+    cache.lost();
     assertThat(cache.size()).isZero();
-  }
-
-  @Test
-  void onlySettledStatesAreKept() {
-    String w = wallet('6');
-    ReadStateCache cache = new ReadStateCache(new WalletReads(pool), 60_000, 1000,
-        state -> state.snapshot().isPresent(), nanos::get);
-    await(cache.read(w));
-    assertThat(cache.size()).as("a baseline reads through").isZero();
-    Snapshots.commit(pool, Snapshots.of(w, Snapshots.strong(), NOW, Snapshots.healthyCoverage(NOW)));
+    commit(w, NOW);
+    assertThat(committedAt(await(cache.read(w)))).isEqualTo(NOW);
+    assertThat(cache.size()).as("nothing kept while no announcement can arrive").isZero();
+    cache.listening();
     await(cache.read(w));
     assertThat(cache.size()).isEqualTo(1);
   }
 
   @Test
-  void theServiceDropsACachedWalletWhenItsCommitNotificationArrives() throws Exception {
-    // A minute-long cache: a new commit can only show this quickly through the NOTIFY.
-    try (TestApp app = TestApp.start(Map.of("VOUCH_DATABASE_READ_CACHE_MILLIS", "60000",
-        "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000"))) {
-      String w = wallet('5');
-      Instant first = app.clock.instant().minusSeconds(3600);
-      Snapshots.commit(app.app.pool(), Snapshots.of(w, Snapshots.strong(), first, Snapshots.healthyCoverage(first)));
-      assertThat(lastIndexedAt(app, w)).isEqualTo(first.toString());
-      Instant second = app.clock.instant().minusSeconds(60);
-      Snapshots.commit(app.app.pool(), Snapshots.of(w, Snapshots.strong(), second, Snapshots.healthyCoverage(second)));
-      assertThat(lastIndexedAt(app, w)).as("no notification yet: still the cached state").isEqualTo(first.toString());
-      await(app.app.pool().preparedQuery("SELECT pg_notify('vouch_snapshot', $1)").execute(Tuple.of(w)));
-      long deadline = System.nanoTime() + 20_000_000_000L;
-      String seen = lastIndexedAt(app, w);
-      while (!seen.equals(second.toString()) && System.nanoTime() < deadline) {
-        Thread.sleep(20);
-        seen = lastIndexedAt(app, w);
+  void aBatchReadsOnlyItsMissesInOneStatement() {
+    ReadStateCache cache = cache();
+    String hot = wallet(31);
+    String cold1 = wallet(32);
+    String cold2 = wallet(33);
+    commit(hot, NOW.minusSeconds(60));
+    await(cache.read(hot));
+    commit(hot, NOW);
+    commit(cold1, NOW);
+    statements.set(0);
+    List<Resolved> found = await(cache.resolve(List.of(Lookup.wallet(cold1), Lookup.wallet(hot),
+        Lookup.username("nobody"), Lookup.wallet(cold2))));
+    assertThat(statements.get()).isEqualTo(1);
+    assertThat(committedAt(found.get(0).state())).isEqualTo(NOW);
+    assertThat(committedAt(found.get(1).state())).as("the hit, from memory").isEqualTo(NOW.minusSeconds(60));
+    assertThat(found.get(2).unknownUsername()).isTrue();
+    assertThat(found.get(3).state().snapshot()).isEmpty();
+    statements.set(0);
+    List<Resolved> again = await(cache.resolve(List.of(Lookup.wallet(cold1), Lookup.wallet(hot), Lookup.wallet(cold2))));
+    assertThat(statements.get()).as("all hits: no statement").isZero();
+    assertThat(again).extracting(r -> r.state().wallet()).containsExactly(cold1, hot, cold2);
+  }
+
+  @Test
+  void theCacheIsBoundedByEntriesAndByWeight() {
+    ReadStateCache byCount = cache(3, 64L << 20, Duration.ZERO);
+    for (int i = 0; i < 10; i++) {
+      await(byCount.read(wallet(40 + i)));
+    }
+    assertThat(byCount.size()).isLessThanOrEqualTo(3);
+    String w = wallet(60);
+    commit(w, NOW);
+    long one = ReadStateCache.bytes(await(byCount.read(w)));
+    ReadStateCache byWeight = cache(1000, one * 2, Duration.ZERO);
+    for (int i = 0; i < 5; i++) {
+      String x = wallet(61 + i);
+      commit(x, NOW);
+      await(byWeight.read(x));
+    }
+    assertThat(byWeight.size()).isBetween(1L, 2L);
+  }
+
+  @Test
+  void maxAgeIsABackstopAndZeroEntriesTurnTheCacheOff() {
+    ReadStateCache aged = cache(1000, 64L << 20, Duration.ofSeconds(10));
+    String w = wallet(71);
+    await(aged.read(w));
+    commit(w, NOW);
+    assertThat(await(aged.read(w)).snapshot()).isEmpty();
+    nanos.addAndGet(Duration.ofSeconds(10).toNanos());
+    assertThat(await(aged.read(w)).snapshot()).isPresent();
+
+    ReadStateCache off = cache(0, 64L << 20, Duration.ZERO);
+    await(off.read(w));
+    assertThat(off.size()).isZero();
+  }
+
+  /** The pool, counting the prepared statements run on its connections. */
+  private Pool counting(Pool real) {
+    return (Pool) Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {Pool.class}, (p, m, args) -> {
+      Object out = call(real, m, args);
+      if (m.getName().equals("getConnection") && out instanceof Future<?> f) {
+        return f.map(c -> countingConnection((SqlConnection) c));
       }
-      assertThat(seen).isEqualTo(second.toString());
+      if (m.getName().equals("preparedQuery")) {
+        statements.incrementAndGet();
+      }
+      return out;
+    });
+  }
+
+  private SqlConnection countingConnection(SqlConnection real) {
+    return (SqlConnection) Proxy.newProxyInstance(SqlConnection.class.getClassLoader(), new Class<?>[] {SqlConnection.class},
+        (p, m, args) -> {
+          if (m.getName().equals("preparedQuery")) {
+            statements.incrementAndGet();
+          }
+          return call(real, m, args);
+        });
+  }
+
+  private static Object call(Object target, java.lang.reflect.Method m, Object[] args) throws Throwable {
+    try {
+      return m.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause();
     }
   }
 
-  private static String lastIndexedAt(TestApp app, String wallet) {
-    JsonObject data = TestApp.data(app.get("/api/v1/decision/" + wallet));
-    return data.getJsonObject("freshness").getString("lastIndexedAt");
+  @Test
+  void anUnreadablePayloadDropsEverything() {
+    ReadStateCache cache = cache();
+    String w = wallet(81);
+    await(cache.read(w));
+    cache.announced("garbage");
+    assertThat(cache.size()).isZero();
+    await(pool.preparedQuery("SELECT 1").execute(Tuple.tuple()));
   }
 }
