@@ -60,7 +60,19 @@ public final class Decisions {
 
   /** A wallet or a registered username; empty when no identity carries the username. */
   public Future<Optional<Decision>> read(Lookup lookup, UseCase useCase) {
-    return reads.resolve(List.of(lookup)).map(found -> {
+    return decided(reads.resolve(List.of(lookup)), useCase);
+  }
+
+  /**
+   * The same read past the cache (a receipt attests the state as the database holds it now, not
+   * as another writer's announcement may not yet have dropped it).
+   */
+  public Future<Optional<Decision>> readFresh(Lookup lookup, UseCase useCase) {
+    return decided(reads.resolveFresh(List.of(lookup)), useCase);
+  }
+
+  private Future<Optional<Decision>> decided(Future<List<Resolved>> resolved, UseCase useCase) {
+    return resolved.map(found -> {
       Resolved r = found.get(0);
       if (r.failure() != null) {
         throw r.failure();

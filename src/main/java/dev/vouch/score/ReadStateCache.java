@@ -133,7 +133,20 @@ public final class ReadStateCache {
       entries.invalidate(wallet);   // gone stale with time: read again, keep only if settled
     }
     long seen = epoch.get();
-    return fills.read(wallet).onSuccess(state -> keep(wallet, state, seen));
+    return filling(fills.read(wallet).onSuccess(state -> keep(wallet, state, seen)), () -> store.read(wallet));
+  }
+
+  /**
+   * A fill the primary cannot answer (frozen, stopped: a failover) is read as any read, where a
+   * replica may serve it, and is not kept: only the primary's rows are known to follow every
+   * announcement.
+   */
+  private <T> Future<T> filling(Future<T> filled, java.util.function.Supplier<Future<T>> through) {
+    if (fills == store) {
+      return filled;
+    }
+    return filled.recover(t -> t instanceof dev.vouch.store.StoreException se
+        && se.kind() == dev.vouch.store.StoreException.Kind.UNAVAILABLE ? through.get() : Future.failedFuture(t));
   }
 
   /**
@@ -161,7 +174,7 @@ public final class ReadStateCache {
       return Future.succeededFuture(List.of(out));
     }
     long seen = epoch.get();
-    return fills.resolve(missed).map(found -> {
+    Future<List<Resolved>> filled = fills.resolve(missed).map(found -> {
       for (int j = 0; j < found.size(); j++) {
         Resolved r = found.get(j);
         out[at.get(j)] = r;
@@ -171,6 +184,17 @@ public final class ReadStateCache {
       }
       return List.of(out);
     });
+    return filling(filled, () -> store.resolve(missed).map(found -> {
+      for (int j = 0; j < found.size(); j++) {
+        out[at.get(j)] = found.get(j);
+      }
+      return List.of(out);
+    }));
+  }
+
+  /** {@link WalletReads#resolve} past the cache, on the servers that fill it; keeps nothing. */
+  public Future<List<Resolved>> resolveFresh(List<Lookup> lookups) {
+    return enabled ? filling(fills.resolve(lookups), () -> store.resolve(lookups)) : store.resolve(lookups);
   }
 
   /** Keeps a state read when the epoch was {@code seen}, unless a drop overlapped the read. */
