@@ -20,7 +20,9 @@ import { fileURLToPath } from 'node:url';
 import { seedTokens, SCENARIO } from './tokens.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const RUN_DIR = path.join(HERE, 'run');
+// Where its pid, state and anvil logs live; DEVNET_RUN_DIR gives a devnet of its own (tests run
+// several at once, each with its own ports).
+const RUN_DIR = process.env.DEVNET_RUN_DIR || path.join(HERE, 'run');
 const PID_FILE = path.join(RUN_DIR, 'devnet.pid');
 // The running devnet's state for the stop/restart/status subcommands: its pid, the loopback port
 // of its control endpoint, and each chain's port and current anvil pid.

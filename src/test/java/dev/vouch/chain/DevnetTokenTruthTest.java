@@ -9,11 +9,9 @@ import dev.vouch.chain.model.ChainRead;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.support.ChainReading;
+import dev.vouch.support.Devnet;
 import dev.vouch.support.TestApp;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.math.BigInteger;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -35,36 +33,14 @@ import org.junit.jupiter.api.Test;
 class DevnetTokenTruthTest {
 
   static final AppConfig.Indexing IX = new AppConfig.Indexing(1000, 60, 2, 3, 2, 5, 1 << 20, 10, 60, 15, 100);
-  static Process devnet;
+  static Devnet devnet;
   static JsonNode truth;
   static ChainReading reading;
 
   @BeforeAll
   static void start() throws Exception {
-    Path dir = Files.createTempDirectory("vouch-devnet");
-    // Its chains listen on three ports from a free one: the next two may be taken (another test
-    // JVM, an outgoing connection), so a start that ends before "ready" is tried on other ports.
-    StringBuilder output = new StringBuilder();
-    String line = null;
-    for (int attempt = 0; attempt < 3 && line == null; attempt++) {
-      int port = TestApp.freePort();
-      devnet = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port", Integer.toString(port),
-          "--out", dir.resolve("chains.yaml").toString(), "--truth", dir.resolve("truth.json").toString())
-          .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true).start();
-      Process started = devnet;
-      Runtime.getRuntime().addShutdownHook(new Thread(started::destroy));
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(devnet.getInputStream(), StandardCharsets.UTF_8))) {
-        while ((line = out.readLine()) != null && !line.contains("\"status\":\"ready\"")) {
-          // seeding: the ready line ends the wait; an exit ends the stream
-          output.append(line).append('\n');
-        }
-      }
-      if (line == null) {
-        devnet.waitFor();
-      }
-    }
-    assertThat(line).as("devnet ready line; its output:\n" + output).isNotNull();
-    truth = new ObjectMapper().readTree(dir.resolve("truth.json").toFile());
+    devnet = Devnet.start(Files.createTempDirectory("vouch-devnet"));
+    truth = new ObjectMapper().readTree(devnet.truthFile().toFile());
     reading = new ChainReading(Duration.ofSeconds(120));
   }
 
@@ -73,8 +49,7 @@ class DevnetTokenTruthTest {
     if (reading != null) {
       reading.close();
     }
-    devnet.destroy();   // SIGTERM: the devnet stops its anvils
-    devnet.waitFor();
+    devnet.close();
   }
 
   @Test

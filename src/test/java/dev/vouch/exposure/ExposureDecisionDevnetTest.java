@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vouch.support.Devnet;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
@@ -11,9 +12,6 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -42,7 +40,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ExposureDecisionDevnetTest {
 
-  static Process devnet;
+  static Devnet devnet;
   static JsonNode scenario;
   static Path labels;
   static Map<String, String> env;
@@ -54,17 +52,7 @@ class ExposureDecisionDevnetTest {
   @BeforeAll
   static void start() throws Exception {
     Path dir = Files.createTempDirectory("vouch-devnet");
-    devnet = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port", Integer.toString(TestApp.freePort()),
-        "--out", dir.resolve("chains.yaml").toString(), "--truth", dir.resolve("truth.json").toString())
-        .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true).start();
-    Runtime.getRuntime().addShutdownHook(new Thread(devnet::destroy));
-    try (BufferedReader out = new BufferedReader(new InputStreamReader(devnet.getInputStream(), StandardCharsets.UTF_8))) {
-      String line;
-      while ((line = out.readLine()) != null && !line.contains("\"status\":\"ready\"")) {
-        // seeding: the ready line ends the wait; an exit ends the stream
-      }
-      assertThat(line).as("devnet ready line").isNotNull();
-    }
+    devnet = Devnet.start(dir);
     scenario = new ObjectMapper().readTree(dir.resolve("truth.json").toFile()).get("scenario");
     labels = dir.resolve("labels.csv");
     Files.writeString(labels, "address,chain,category,name,source\n"
@@ -104,8 +92,9 @@ class ExposureDecisionDevnetTest {
     if (app != null) {
       app.close();
     }
-    devnet.destroy();
-    devnet.waitFor();
+    if (devnet != null) {
+      devnet.close();
+    }
   }
 
   static String w(String role) {

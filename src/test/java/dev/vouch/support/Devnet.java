@@ -1,0 +1,64 @@
+package dev.vouch.support;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+/**
+ * The devnet (tools/devnet/devnet.mjs start) for a test class: its chains, chains file
+ * ({@code chains.yaml}) and truth file ({@code truth.json}) in {@code dir}. Its chains listen on
+ * consecutive ports from a free one, and the next ones may be taken (another test JVM, an
+ * outgoing connection), so a start that ends before its ready line is tried on other ports.
+ */
+public final class Devnet implements AutoCloseable {
+
+  private final Process process;
+  public final Path dir;
+
+  private Devnet(Process process, Path dir) {
+    this.process = process;
+    this.dir = dir;
+  }
+
+  public static Devnet start(Path dir) throws IOException, InterruptedException {
+    StringBuilder output = new StringBuilder();
+    for (int attempt = 0; attempt < 3; attempt++) {
+      ProcessBuilder b = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port",
+          Integer.toString(TestApp.freePort()), "--out", dir.resolve("chains.yaml").toString(),
+          "--truth", dir.resolve("truth.json").toString())
+          .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true);
+      // Its own pid and state files: another test JVM may run a devnet at the same time.
+      b.environment().put("DEVNET_RUN_DIR", dir.resolve("run").toString());
+      Process p = b.start();
+      Runtime.getRuntime().addShutdownHook(new Thread(p::destroy));
+      String line;
+      try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+        while ((line = out.readLine()) != null && !line.contains("\"status\":\"ready\"")) {
+          output.append(line).append('\n'); // seeding: the ready line ends the wait; an exit ends the stream
+        }
+      }
+      if (line != null) {
+        return new Devnet(p, dir);
+      }
+      p.waitFor();
+    }
+    throw new AssertionError("the devnet never printed its ready line; its output:\n" + output);
+  }
+
+  public Path chainsFile() {
+    return dir.resolve("chains.yaml");
+  }
+
+  public Path truthFile() {
+    return dir.resolve("truth.json");
+  }
+
+  /** SIGTERM: the devnet stops its anvils. */
+  @Override
+  public void close() throws InterruptedException {
+    process.destroy();
+    process.waitFor();
+  }
+}
