@@ -119,6 +119,7 @@ public final class WorkersBench {
       for (int i = 0; i < workers; i++) {
         awaitReady(wPorts.get(i), ws.get(i));
       }
+      long sizeBefore = Sql.count(db, "SELECT pg_database_size(current_database())");
       long[] before = cpu(api, ws);
       long t0 = System.nanoTime();
       submit(apiPort, addrs);
@@ -154,7 +155,9 @@ public final class WorkersBench {
       System.out.printf("| %d | %d | %.1f | %.0f | %d | %.1f | %.1f | %.1f | %.1f | %.1f | %.2f | %.2f |%n",
           workers, addrs.size(), secs, addrs.size() / secs * 60, rpc, rpc / (double) addrs.size(),
           d[0], d[1], d[2], d[3], total / secs, load);
-      System.out.printf("  (submission of all intakes took %.1f s)%n", submitted);
+      long sizeAfter = Sql.count(db, "SELECT pg_database_size(current_database())");
+      System.out.printf("  (submission of all intakes took %.1f s; database grew %.1f MB, %.1f kB per wallet)%n",
+          submitted, (sizeAfter - sizeBefore) / 1e6, (sizeAfter - sizeBefore) / 1e3 / addrs.size());
     } finally {
       for (Process p : procs) {
         p.destroy();
