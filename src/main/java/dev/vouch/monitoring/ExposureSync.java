@@ -137,23 +137,30 @@ public final class ExposureSync extends VerticleBase {
             return Future.succeededFuture(0);
           }
           return watch.around(conn, wallets, DecisionWatch.Cause.screening, now,
-                  () -> recompute(conn, wallets, labels, 0))
+                  () -> recompute(conn, wallets, labels))
               .compose(v -> conn.preparedQuery(ExposureSyncQueries.DONE)
                   .execute(Tuple.of(wallets.toArray(String[]::new))))
               .map(wallets.size());
         }), SYNC_DEADLINE_MS);
   }
 
-  /** One statement per wallet, in order, on the chunk's connection. */
-  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, LabelSet labels, int i) {
-    if (i == wallets.size()) {
-      return Future.succeededFuture();
+  /**
+   * The chunk's reads sent together on its connection (the client pipelines them: one round trip,
+   * not one per wallet), then every changed summary in one batch.
+   */
+  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, LabelSet labels) {
+    List<Future<java.util.Optional<ExposureStore.Recomputed>>> reads = new ArrayList<>(wallets.size());
+    for (String w : wallets) {
+      reads.add(ExposureStore.latest(conn, w, labels));
     }
-    return ExposureStore.latest(conn, wallets.get(i), labels)
-        .compose(found -> found.isEmpty() ? Future.succeededFuture()
-            : conn.preparedQuery(ExposureSyncQueries.SET_EXPOSURE)
-                .execute(Tuple.of(found.get().snapshotId(), SummaryJson.write(found.get().summary()))).mapEmpty())
-        .compose(v -> recompute(conn, wallets, labels, i + 1));
+    return Future.all(reads).compose(all -> {
+      List<Tuple> updates = new ArrayList<>(wallets.size());
+      for (Future<java.util.Optional<ExposureStore.Recomputed>> f : reads) {
+        f.result().ifPresent(r -> updates.add(Tuple.of(r.snapshotId(), SummaryJson.write(r.summary()))));
+      }
+      return updates.isEmpty() ? Future.succeededFuture()
+          : conn.preparedQuery(ExposureSyncQueries.SET_EXPOSURE).executeBatch(updates).mapEmpty();
+    });
   }
 
   private static Future<Void> replace(SqlConnection conn, Set<String> changed, Map<String, Set<String>> current) {
