@@ -1,6 +1,6 @@
 -- Seeds bench/perf.sh's database straight in SQL: :n committed wallets 0x + 40 hex digits of
--- 1..:n, each with a snapshot an hour old and two indexed chains, so decisions rest on
--- committed evidence (cacheStatus cached). Run with psql -v n=100000 -f bench/seed.sql.
+-- 1..:n, each with a snapshot an hour old, two indexed chains and an exposure summary (V82), so
+-- decisions rest on committed evidence (cacheStatus cached) and carry what a commit stores. Run with psql -v n=100000 -f bench/seed.sql.
 \set ON_ERROR_STOP on
 BEGIN;
 INSERT INTO wallets (address)
@@ -12,7 +12,7 @@ INSERT INTO snapshots (wallet, committed_at, score_model_version, score,
   first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
   unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
   attestation_counterparties, peer_score_sum, job_id)
-SELECT '0x' || lpad(to_hex(i), 40, '0'), now() - interval '1 hour', 'identity_score_v2',
+SELECT '0x' || lpad(to_hex(i), 40, '0'), now() - interval '1 hour', 'identity_score_v3',
        20 + i % 70, 10 + i % 15, 5 + i % 10, 5 + i % 10, 5 + i % 15, 0, 0, 5 + i % 15, 0,
        now() - make_interval(days => 30 + i % 1500), 30 + i % 1500, ARRAY['Arc Testnet', 'Ethereum Mainnet'],
        10 + i % 500, 5 + i % 200, 3 + i % 80, 0, 0, 0, 0, 0, NULL
@@ -34,5 +34,23 @@ UPDATE snapshots s
                             'recencyReliable', c.recency_reliable, 'source', c.source,
                             'fallbackFrom', c.fallback_from) ORDER BY c.chain_id)::text
                      FROM snapshot_chains c WHERE c.snapshot_id = s.id);
+-- As a commit stores it (V82, SummaryJson): most wallets share the summary of no labelled
+-- counterparty; one in ten was dusted by a sanctioned address (a warning), each by its own
+-- amount, so those texts differ from wallet to wallet as they do in production.
+UPDATE snapshots s
+   SET exposure = (CASE WHEN right(s.wallet, 1) = '0' THEN
+         '{"sanctions":"direct","sourceCategories":["sanctioned"],"destinationCategories":[],'
+         || '"sanctionedInTransfers":1,"sanctionedInUnvaluedTransfers":0,"sanctionedInUsd":'
+         || to_char(((s.id % 9900) + 1) / 100.0, 'FM990.00') || ',"sanctionedInShare":0.0100,'
+         || '"sanctionedInUnsolicited":true,"sanctionedOutTransfers":0,"highRiskInUsd":0.00,'
+         || '"highRiskInShare":0.0000,"highRiskOutTransfers":0,"indirectSanctionedShare":null,'
+         || '"labelsVersion":"sha256:bench"}'
+       ELSE
+         '{"sanctions":"none","sourceCategories":[],"destinationCategories":[],"sanctionedInTransfers":0,'
+         || '"sanctionedInUnvaluedTransfers":0,"sanctionedInUsd":0.00,"sanctionedInShare":null,'
+         || '"sanctionedInUnsolicited":false,"sanctionedOutTransfers":0,"highRiskInUsd":0.00,'
+         || '"highRiskInShare":null,"highRiskOutTransfers":0,"indirectSanctionedShare":null,'
+         || '"labelsVersion":"none"}'
+       END)::jsonb;
 COMMIT;
 ANALYZE;
