@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.vouch.support.Anvil;
 import dev.vouch.support.Backdated;
 import dev.vouch.support.ChainsFile;
+import dev.vouch.support.FaultHold;
 import dev.vouch.support.ReplicatedPostgres;
 import dev.vouch.support.ReplicatedPostgres.Node;
 import dev.vouch.support.Sql;
@@ -46,12 +47,6 @@ class FailoverTest {
 
   /** Production deadlines and breaker; a lag bound wide enough to see the replica answer first. */
   static final int LAG_BOUND_MS = 3000;
-
-  /**
-   * Least time a primary fault is held once its behaviour is seen: 0 in the suite (each fault
-   * ends on a condition); bench/fault-figures.sh sets 5000 so the logged figures cover seconds.
-   */
-  static final long HOLD_MS = Long.getLong("vouch.fault.holdMs", 0);
 
   record Answer(int api, long at, long ms, String op, String wallet, int status, String code, String message,
       JsonObject data) {
@@ -126,7 +121,7 @@ class FailoverTest {
             Sql.await("each API to answer writes after its first 503 while frozen", 60_000,
                 () -> load.writeAnsweredAfterUnavailable(0, frozeAt) && load.writeAnsweredAfterUnavailable(1, frozeAt)
                     && load.sentAfter(frozeAt, a -> !a.write()) >= 4);
-            holdFault(frozeAt);
+            FaultHold.rest(frozeAt);
           } finally {
             pg.thaw(Node.PRIMARY);
           }
@@ -167,7 +162,7 @@ class FailoverTest {
           Sql.await("a write refused and reads answered with the primary down", 60_000,
               () -> load.sentAfter(killedAt, a -> a.write() && a.status() == 503) >= 1
                   && load.sentAfter(killedAt, a -> !a.write()) >= 4);
-          holdFault(killedAt);
+          FaultHold.rest(killedAt);
           long restartAt = System.nanoTime();
           List<Answer> down = load.between(killedAt, restartAt);
           pg.startNode(Node.PRIMARY);
@@ -448,14 +443,6 @@ class FailoverTest {
     Map<Integer, Long> out = new java.util.TreeMap<>();
     answers.forEach(a -> out.merge(a.status(), 1L, Long::sum));
     return out;
-  }
-
-  /** Sleeps out what is left of HOLD_MS since the fault began (nothing in the suite). */
-  private static void holdFault(long since) throws InterruptedException {
-    long left = HOLD_MS - ms(since);
-    if (left > 0) {
-      Thread.sleep(left);
-    }
   }
 
   private static long ms(long since) {

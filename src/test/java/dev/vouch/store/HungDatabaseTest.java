@@ -3,6 +3,7 @@ package dev.vouch.store;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.Anvil;
+import dev.vouch.support.FaultHold;
 import dev.vouch.support.LogCapture;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
@@ -44,12 +45,6 @@ class HungDatabaseTest {
       "VOUCH_DATABASE_READ_DEADLINE_MS", "1500",
       "VOUCH_DATABASE_WRITE_DEADLINE_MS", "5000",
       "VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE", "1000000");
-
-  /**
-   * Least time the freeze is held once its behaviour is seen: 0 in the suite; bench/fault-figures.sh
-   * sets 5000 so the logged figures cover seconds (as FailoverTest).
-   */
-  static final long HOLD_MS = Long.getLong("vouch.fault.holdMs", 0);
 
   private static void assertUnavailable(HttpResponse<Buffer> r) {
     assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(503);
@@ -166,10 +161,7 @@ class HungDatabaseTest {
           long firstDone = reads.stream().filter(r -> r.status() == 503).mapToLong(Read::done).min().orElse(Long.MAX_VALUE);
           return reads.stream().filter(r -> r.sent() > firstDone).count() >= 4;
         });
-        long left = HOLD_MS - (System.nanoTime() - frozeAt) / 1_000_000;
-        if (left > 0) {
-          Thread.sleep(left);
-        }
+        FaultHold.rest(frozeAt);
       } finally {
         signal("CONT", postgres);
         thawedAt = System.nanoTime();
