@@ -12,13 +12,16 @@
 #   BENCH_CLASSPATH     run Vouch and the baselines from this classpath instead of building
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_ONLY          space-separated scenario names to run (default: all)
+#   BENCH_DB            an already seeded database on that server to read (bench/scale.sh's 10M one):
+#                       not created, seeded or dropped here; its wallet count is the third argument
 #   BENCH_PROFILE=1     also profile Vouch under decision-read load (async-profiler flame graph in
 #                       target/bench/vouch-*.html; BENCH_PROFILER=jfr for a JFR recording instead);
 #                       BENCH_PROFILE=<scenario> profiles that scenario instead
 #   BENCH_BUDGETS=local budgets in process instead of Redis (what the Redis round trip costs)
 #   BENCH_READ_CACHE=off  Vouch without its read cache (database.readCacheMillis 0); on (default):
 #                       the warm-up also reads every seeded wallet once in batches of 500, so the
-#                       cache holds them all (the shape of TechEmpower's cached-queries test)
+#                       cache holds them all (the shape of TechEmpower's cached-queries test);
+#                       BENCH_WARM=<k> warms wallets 1..k only (10M do not fit the default bound)
 # Needs: JDK 17, Maven, psql, redis-server, wrk (Debian packages postgresql-client, redis-server, wrk).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,22 +51,26 @@ else
 fi
 VOUCH=(java -cp "$CP" dev.vouch.cli.Main)
 
-DB="vouch_bench_$(date +%s)"
+DB=${BENCH_DB:-"vouch_bench_$(date +%s)"}
 BASE_NO_DB="${SERVER_URL%/*}"
 DB_URL="$BASE_NO_DB/$DB"
 PIDS=()
 cleanup() {
   for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+  [ -n "${BENCH_DB:-}" ] || psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
-echo "== database $DB, migrate, seed $WALLETS committed wallets"
-psql -q "$SERVER_URL" -c "CREATE DATABASE $DB"
-DATABASE_URL="$DB_URL" "${VOUCH[@]}" migrate >"$OUT/migrate.log" 2>&1
-psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed.sql >/dev/null
-psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed-bare.sql >/dev/null
+if [ -n "${BENCH_DB:-}" ]; then
+  echo "== database $DB as seeded ($WALLETS committed wallets)"
+else
+  echo "== database $DB, migrate, seed $WALLETS committed wallets"
+  psql -q "$SERVER_URL" -c "CREATE DATABASE $DB"
+  DATABASE_URL="$DB_URL" "${VOUCH[@]}" migrate >"$OUT/migrate.log" 2>&1
+  psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed.sql >/dev/null
+  psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed-bare.sql >/dev/null
+fi
 
 REDIS_PORT=$(free_port)
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize no >"$OUT/redis.log" 2>&1 &
@@ -192,7 +199,7 @@ if [ -z "$SMOKE" ]; then
   run_wrk "$BARE_PORT" get /single/ 1 - - >/dev/null
   if [ "${BENCH_READ_CACHE:-on}" != off ]; then
     # Every seeded wallet read once (500 a request): the cache is warm, not filling during a run.
-    python3 - "$WALLETS" >"$OUT/warm.bodies" <<'PY'
+    python3 - "${BENCH_WARM:-$WALLETS}" >"$OUT/warm.bodies" <<'PY'
 import sys
 n = int(sys.argv[1])
 for start in range(1, n + 1, 500):
