@@ -49,7 +49,8 @@ else
   mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
   CP="target/classes:$(cat "$OUT/runtime.classpath")"
 fi
-VOUCH=(java -cp "$CP" dev.vouch.cli.Main)
+# Smoke mode: the one-shot CLI runs (migrate, keys) with a quick JIT, as the servers below.
+VOUCH=(java ${SMOKE:+-XX:+UseSerialGC -XX:TieredStopAtLevel=1} -cp "$CP" dev.vouch.cli.Main)
 
 DB=${BENCH_DB:-"vouch_bench_$(date +%s)"}
 BASE_NO_DB="${SERVER_URL%/*}"

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.cli.Main;
+import dev.vouch.support.ChildJvm;
 import dev.vouch.support.TestApp;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -153,17 +154,21 @@ class OperatorCliTest {
   @Test
   void serveAndMigrateHelpPrintAndExitInTheirOwnProcessWithoutTouchingAnything() throws Exception {
     Path dir = Files.createTempDirectory("vouch-help");
+    // Both started together: each is a JVM start of seconds, and neither touches the directory.
+    Map<String, Run> runs = new java.util.LinkedHashMap<>();
     for (String command : List.of("serve", "migrate")) {
-      Run run = vouch(dir, Map.of("PORT", Integer.toString(TestApp.freePort())), command, "--help");
-      assertThat(run.await()).as(run.stderr()).isZero();
-      assertThat(run.stdout()).startsWith("Usage: vouch " + command);
+      runs.put(command, vouch(dir, Map.of("PORT", Integer.toString(TestApp.freePort())), command, "--help"));
+    }
+    for (var e : runs.entrySet()) {
+      assertThat(e.getValue().await()).as(e.getValue().stderr()).isZero();
+      assertThat(e.getValue().stdout()).startsWith("Usage: vouch " + e.getKey());
     }
     assertThat(dir.resolve("data")).as("no embedded database was made").doesNotExist();
   }
 
   private Run vouch(Path dir, Map<String, String> env, String... args) throws IOException {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName()));
+    List<String> cmd = new ArrayList<>(ChildJvm.java("-Xmx256m"));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName()));
     cmd.addAll(List.of(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile());
     pb.environment().keySet().removeIf(k -> k.equals("DATABASE_URL") || k.equals("REDIS_URL") || k.equals("PORT")

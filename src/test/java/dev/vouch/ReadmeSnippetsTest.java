@@ -2,6 +2,7 @@ package dev.vouch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.support.ChildJvm;
 import dev.vouch.support.Command;
 import dev.vouch.support.TestApp;
 import java.nio.file.Files;
@@ -57,7 +58,7 @@ class ReadmeSnippetsTest {
     String script = "set -euo pipefail\n"
         // The jar of the walk-through is this build's command line, on the test's database.
         + "java() { if [ \"${1:-}\" = -jar ] && [ \"${2:-}\" = target/vouch.jar ]; then shift 2;"
-        + " command java -cp \"$VOUCH_TEST_CP\" dev.vouch.cli.Main \"$@\"; else command java \"$@\"; fi; }\n"
+        + " command java " + String.join(" ", ChildJvm.FLAGS) + " -cp \"$VOUCH_TEST_CP\" dev.vouch.cli.Main \"$@\"; else command java \"$@\"; fi; }\n"
         + snippet.replace("localhost:8080", "127.0.0.1:" + app.port);
     Path file = Files.createTempFile("readme", ".sh");
     try {

@@ -3,6 +3,7 @@ package dev.vouch.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.store.DatabaseUrl;
+import dev.vouch.support.ChildJvm;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestDatabase;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -32,9 +34,9 @@ class SigtermDrainTest {
     DatabaseUrl db = TestDatabase.fresh();
     int port = TestApp.freePort();
     Path keys = Files.createTempDirectory("vouch-sigterm").resolve("keys.json");
-    ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-cp", System.getProperty("java.class.path"), "dev.vouch.cli.Main", "serve", "--role", "api")
-        .redirectErrorStream(true).redirectOutput(keys.resolveSibling("serve.log").toFile());
+    List<String> cmd = new ArrayList<>(ChildJvm.java("-Xmx256m"));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), "dev.vouch.cli.Main", "serve", "--role", "api"));
+    ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(keys.resolveSibling("serve.log").toFile());
     pb.environment().putAll(java.util.Map.of(
         "DATABASE_URL", db.toUrl(),
         "PORT", Integer.toString(port),

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.cli.Main;
 import dev.vouch.support.Anvil;
+import dev.vouch.support.ChildJvm;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
@@ -117,8 +118,8 @@ class WebhookWorkerCrashTest {
   }
 
   private static Process serveWorker(Map<String, String> env) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--role", "worker"));
+    List<String> cmd = new ArrayList<>(ChildJvm.java("-Xmx256m"));
+    cmd.addAll(List.of("-cp", System.getProperty("java.class.path"), Main.class.getName(), "serve", "--role", "worker"));
     ProcessBuilder pb = new ProcessBuilder(cmd);
     pb.environment().keySet().removeIf(k -> k.equals("DATABASE_URL") || k.equals("REDIS_URL") || k.equals("PORT")
         || k.startsWith("VOUCH_"));
