@@ -109,7 +109,7 @@ UPDATE wallets SET latest_snapshot_id = :sid WHERE address = :'hub';
 COMMIT;
 \timing off
 \! echo CPU1 \$(sed 's/^.*) //' /proc/\$BPID/stat | awk '{print \$12 + \$13}')
-SELECT pg_current_wal_lsn() AS lsn1 \gset
+SELECT pg_current_wal_flush_lsn() AS lsn1 \gset
 SELECT 'RESULT', (SELECT count(*) FROM wallet_reads WHERE xmin::text = :'xid'),
        (SELECT count(*) FROM wallet_reads WHERE xmax::text = :'xid' AND xmin::text <> :'xid'),
        (SELECT coalesce(sum(record_length), 0) FROM pg_get_wal_records_info(:'lsn0', :'lsn1') WHERE xid::text = :'xid'),
@@ -136,7 +136,7 @@ UPDATE attestations SET accepted_at = now() WHERE id = :aid;
 COMMIT;
 \timing off
 \! echo CPU1 \$(sed 's/^.*) //' /proc/\$BPID/stat | awk '{print \$12 + \$13}')
-SELECT pg_current_wal_lsn() AS lsn1 \gset
+SELECT pg_current_wal_flush_lsn() AS lsn1 \gset
 SELECT 'RESULT', (SELECT count(*) FROM wallet_reads WHERE xmin::text = :'xid'), 0,
        (SELECT coalesce(sum(record_length), 0) FROM pg_get_wal_records_info(:'lsn0', :'lsn1') WHERE xid::text = :'xid'), 0;
 SQL
