@@ -34,7 +34,7 @@ fi
 
 DB="vouch_hub_$(date +%s)_$$"
 DB_URL="${SERVER_URL%/*}/$DB"
-cleanup() { psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true; }
+cleanup() { psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true; }
 trap cleanup EXIT
 total=0
 for p in ${PEERS//,/ }; do total=$((total + p)); done

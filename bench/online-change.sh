@@ -45,7 +45,7 @@ cleanup() {
   rm -f "$OUT/online-monitor.on"
   for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB" >/dev/null 2>&1 || true
+  psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
