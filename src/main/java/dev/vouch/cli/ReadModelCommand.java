@@ -69,11 +69,15 @@ final class ReadModelCommand {
       }
       PrintWriter out = spec.commandLine().getOut();
       return CommandDatabase.withConnection(VouchCommand.of(spec).config(), c -> {
+        long started = System.nanoTime();
         long rows = ReadModelBackfill.run(c, after, chunk, p -> {
           out.println("backfilled " + p.total() + " rows through " + p.last());
           out.flush();
         });
-        out.println("backfill done: " + rows + " rows recomputed");
+        long ms = (System.nanoTime() - started) / 1_000_000;
+        // The duration and rate, for planning the same backfill on a larger table (bench/online-change.sh).
+        out.println("backfill done: " + rows + " rows recomputed in " + ms + " ms ("
+            + (ms == 0 ? rows : rows * 1000 / ms) + " rows/s)");
         out.flush();
         return 0;
       });

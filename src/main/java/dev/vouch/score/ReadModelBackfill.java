@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * {@code vouch read-model backfill}: recomputes the existing {@code wallet_reads} rows in address
  * order, {@code chunk} rows per short transaction, so a column added nullable (instantly, no table
  * rewrite) is filled online instead of by a migration that rewrites the table under an
- * ACCESS EXCLUSIVE lock (docs/operations.md "Adding a read-model column online"). Each chunk takes
+ * ACCESS EXCLUSIVE lock (docs/operations.md "Changing the read model online"). Each chunk takes
  * only its rows' locks, in address order as the writers do; reads never wait. Keyset paging from
  * {@code after} (exclusive) makes it resumable: a rerun with the last address printed goes on from
  * there. Plain JDBC on the calling thread (an operator command).
