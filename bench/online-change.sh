@@ -13,6 +13,10 @@
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_CHUNK         backfill rows per transaction (default 5000)
 #   BENCH_MODES         read cache modes to run (default "off on")
+#   BENCH_DB            an already seeded database to change (bench/scale.sh's 10M one): not
+#                       created, seeded or dropped; it keeps the bench columns (run it last)
+#   BENCH_BACKFILL_SECONDS  stop the backfill after this long (it resumes with --after; at 10M a
+#                       whole backfill outlasts a sitting): the figures are of the rows it did
 # Needs: JDK 17, Maven, psql, redis-server, wrk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -38,23 +42,27 @@ else
   CP="target/classes:$(cat "$OUT/runtime.classpath")"
 fi
 
-DB="vouch_online_$(date +%s)_$$"
+DB=${BENCH_DB:-"vouch_online_$(date +%s)_$$"}
 DB_URL="${SERVER_URL%/*}/$DB"
 PIDS=()
 cleanup() {
   rm -f "$OUT/online-monitor.on"
   for p in "${PIDS[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
+  [ -n "${BENCH_DB:-}" ] || psql -q "$SERVER_URL" -c "DROP DATABASE IF EXISTS $DB WITH (FORCE)" >/dev/null 2>&1 || true
 }
 trap cleanup EXIT
 
-echo "== database $DB, migrate, seed $WALLETS wallets"
-psql -q "$SERVER_URL" -c "CREATE DATABASE $DB"
-DATABASE_URL="$DB_URL" java -cp "$CP" dev.vouch.cli.Main migrate >"$OUT/online-migrate.log" 2>&1
-t0=$(now_ms)
-psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed.sql >/dev/null
-echo "seeded in $(( $(now_ms) - t0 )) ms; wallet_reads rows: $(psql -At "$DB_URL" -c 'SELECT count(*) FROM wallet_reads')"
+if [ -n "${BENCH_DB:-}" ]; then
+  echo "== database $DB as seeded ($WALLETS wallets)"
+else
+  echo "== database $DB, migrate, seed $WALLETS wallets"
+  psql -q "$SERVER_URL" -c "CREATE DATABASE $DB"
+  DATABASE_URL="$DB_URL" java -cp "$CP" dev.vouch.cli.Main migrate >"$OUT/online-migrate.log" 2>&1
+  t0=$(now_ms)
+  psql -q "$DB_URL" -v n="$WALLETS" -f bench/seed.sql >/dev/null
+  echo "seeded in $(( $(now_ms) - t0 )) ms; wallet_reads rows: $(psql -At "$DB_URL" -c 'SELECT count(*) FROM wallet_reads')"
+fi
 
 REDIS_PORT=$(free_port)
 redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no --daemonize no >"$OUT/online-redis.log" 2>&1 &
@@ -237,7 +245,12 @@ PY
   alter_ms=$(awk '/^HOLD/ { on = 1 } on && /^Time: / { ms += substr($0, 7) + 0 } END { printf "%.1f", ms }' "$OUT/online-alter-$mode.log")
   attempts=$(grep -A2 attempts "$OUT/online-alter-$mode.log" | grep -Eo '^ *[0-9]+ *$' | head -1 | tr -d ' ')
   t_fill=$(now_ms)
-  java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" >"$OUT/online-backfill-$mode.log" 2>&1
+  if [ -n "${BENCH_BACKFILL_SECONDS:-}" ]; then
+    timeout -s TERM "$BENCH_BACKFILL_SECONDS" java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" \
+      >"$OUT/online-backfill-$mode.log" 2>&1 || true
+  else
+    java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" >"$OUT/online-backfill-$mode.log" 2>&1
+  fi
   t_fill_end=$(now_ms)
   sleep 3
   kill -INT "$WPID"; wait "$WPID" || true
@@ -245,9 +258,12 @@ PY
   during=$(grep '^RESULT' "$OUT/online-wrk-$mode.log" || echo "RESULT rps=0 p50=0 p99=0")
   echo "cache $mode during: $during"
   filled=$(sed -n 's/^backfill done: \([0-9]*\) rows.*/\1/p' "$OUT/online-backfill-$mode.log")
+  # Stopped early: the last chunk it reported.
+  [ -n "$filled" ] || filled=$(sed -n 's/^backfilled \([0-9]*\) rows.*/\1/p' "$OUT/online-backfill-$mode.log" | tail -1)
   fill_ms=$(sed -n 's/^backfill done: .* in \([0-9]*\) ms.*/\1/p' "$OUT/online-backfill-$mode.log")
   [ -n "$fill_ms" ] || fill_ms=$(( t_fill_end - t_fill ))
-  nulls=$(psql -At "$DB_URL" -c "SELECT count(*) FROM wallet_reads WHERE $column IS NULL")
+  if [ -n "${BENCH_BACKFILL_SECONDS:-}" ]; then nulls="n/a (stopped after ${BENCH_BACKFILL_SECONDS} s)"
+  else nulls=$(psql -At "$DB_URL" -c "SELECT count(*) FROM wallet_reads WHERE $column IS NULL"); fi
   drift=unchecked
   if [ "$WALLETS" -le 1000000 ]; then
     drift=$(java -cp "$CP" dev.vouch.cli.Main read-model check >"$OUT/online-check-$mode.log" 2>&1 && echo 0 || echo "some")
