@@ -30,9 +30,9 @@ trap 'kill $PID 2>/dev/null || true; wait 2>/dev/null || true' EXIT
 for _ in $(seq 1 120); do curl -sf -o /dev/null "localhost:$PORT/health/ready" && break; sleep 1; done
 
 rss() { awk '/VmRSS/ {printf "%d", $2 / 1024}' "/proc/$PID/status"; }
-heap() { # used heap in MiB after a full collection
+heap() { # used heap in KiB after a full collection (young + old generation)
   jcmd "$PID" GC.run >/dev/null
-  jcmd "$PID" GC.heap_info | awk '/total/ {for (i=1;i<=NF;i++) if ($i=="used") {sub("K","",$(i+1)); printf "%d", $(i+1) / 1024; exit}}'
+  jcmd "$PID" GC.heap_info | awk '/total/ {for (i=1;i<=NF;i++) if ($i=="used") {sub("K","",$(i+1)); kb += $(i+1)}} END {printf "%d", kb}'
 }
 metric() { curl -s "localhost:$PORT/metrics" | awk -v m="$1" '$0 ~ "^"m"\\{.*wallet_reads" {print $2}' | head -1; }
 
@@ -59,8 +59,8 @@ T1=$(date +%s)
 rm -f "$OUT"/cache-memory.part.*
 SIZE=$(metric cache_size); H1=$(heap); R1=$(rss)
 awk -v read="$READ" -v e="$ENTRIES" -v mb="$MEGABYTES" -v size="$SIZE" -v h0="$H0" -v h1="$H1" -v r0="$R0" -v r1="$R1" \
-  -v secs=$((T1 - T0)) -v commit="$(git rev-parse --short HEAD 2>/dev/null || echo '?')" -v load="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
-  printf "| %s | %d / %d MB | %d | %d | %d | %d | %.0f | %d | %s |\n", read, e, mb, size, h1 - h0, r0, r1,
-    (size > 0 ? (h1 - h0) * 1048576 / size : 0), secs, "commit " commit ", load " load
+  -v secs=$((T1 - T0)) -v commit="$(git rev-parse --short HEAD 2>/dev/null || echo '?')" -v loadavg="$(cut -d' ' -f1-3 /proc/loadavg)" 'BEGIN {
+  printf "| %s | %d / %d MB | %d | %.1f | %d | %d | %.0f | %d | %s |\n", read, e, mb, size, (h1 - h0) / 1024, r0, r1,
+    (size > 0 ? (h1 - h0) * 1024 / size : 0), secs, "commit " commit ", load " loadavg
 }'
 echo "(wallets read | bound entries / MB | cache entries | heap held MiB (full GC, filled - empty) | RSS empty MiB | RSS filled MiB | heap bytes per entry | fill seconds | sitting)"
