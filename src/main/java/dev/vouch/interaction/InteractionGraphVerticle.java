@@ -20,21 +20,21 @@ import java.util.List;
 public final class InteractionGraphVerticle extends VerticleBase {
 
   private final InteractionStore store;
+  private final GraphPageCache firstPages;
   private final List<ChainInfo> catalogue;
   private final Cursors cursors;
   private final Clock clock;
   private final Duration staleAfter;
   private final boolean assetDetails;
 
-  public InteractionGraphVerticle(InteractionStore store, List<ChainInfo> catalogue, Cursors cursors, Clock clock,
-      Duration staleAfter) {
-    this(store, catalogue, cursors, clock, staleAfter, false);
-  }
-
-  /** @param assetDetails a token registry is configured, so snapshots carry registered-token evidence */
-  public InteractionGraphVerticle(InteractionStore store, List<ChainInfo> catalogue, Cursors cursors, Clock clock,
-      Duration staleAfter, boolean assetDetails) {
+  /**
+   * @param firstPages first pages (no cursor) through the page cache, shared by every instance
+   * @param assetDetails a token registry is configured, so snapshots carry registered-token evidence
+   */
+  public InteractionGraphVerticle(InteractionStore store, GraphPageCache firstPages, List<ChainInfo> catalogue,
+      Cursors cursors, Clock clock, Duration staleAfter, boolean assetDetails) {
     this.store = store;
+    this.firstPages = firstPages;
     this.catalogue = catalogue;
     this.cursors = cursors;
     this.clock = clock;
@@ -52,7 +52,9 @@ public final class InteractionGraphVerticle extends VerticleBase {
     Long snapshot = q.cursor() == null ? null : q.cursor().snapshotId();
     String after = q.cursor() == null ? "" : q.cursor().after();
     // One node more than the page tells whether another page exists.
-    store.page(q.wallet(), snapshot, q.order(), after, q.limit() + 1)
+    (q.cursor() == null ? firstPages.firstPage(q.wallet(), q.order(), q.limit() + 1)
+        : store.page(q.wallet(), snapshot, q.order(), after, q.limit() + 1))
+        // Built per request: freshness and staleness are the request's own time.
         .map(rows -> q.cursor() != null && !rows.hasSnapshot()
             ? new GraphReply(null, true)
             : new GraphReply(GraphModel.build(new GraphModel.Request(q.wallet(), q.order(), q.limit()), rows,
