@@ -39,8 +39,31 @@ public final class GraphPageCache {
 
   private record Key(String wallet, GraphOrder order, int fetch) {}
 
-  /** The rows, the read's stamp, and every address whose announcement would change them. */
-  private record Entry(GraphRows rows, long stamp, String[] addresses) {}
+  /**
+   * The rows, the read's stamp, every address whose announcement would change them, and the
+   * answer's bytes once encoded.
+   */
+  private record Entry(GraphRows rows, long stamp, String[] addresses, Rendered rendered) {}
+
+  /**
+   * A kept page's encoded answer. While the page is served (settled: not stale, no run in flight)
+   * nothing in its answer depends on the request (the envelope is fixed, the cursor is a keyed hash
+   * of the page), so it is encoded once, by the edge, and sent as is afterwards.
+   */
+  public static final class Rendered {
+    private volatile byte[] bytes;
+
+    public byte[] bytes() {
+      return bytes;
+    }
+
+    public void keep(byte[] encoded) {
+      bytes = encoded;
+    }
+  }
+
+  /** A first page's rows, and the slot of its encoded answer when the page is kept (else null). */
+  public record Page(GraphRows rows, Rendered rendered) {}
 
   /**
    * @param store reads when nothing may be kept
@@ -85,32 +108,34 @@ public final class GraphPageCache {
   }
 
   /** A first page (the wallet's latest snapshot, from the start), {@code fetch} nodes at most. */
-  public Future<GraphRows> firstPage(String wallet, GraphOrder order, int fetch) {
+  public Future<Page> firstPage(String wallet, GraphOrder order, int fetch) {
     long stamp = enabled ? reads.stamp() : -1;
     if (stamp < 0) {
-      return store.page(wallet, null, order, "", fetch);
+      return store.page(wallet, null, order, "", fetch).map(rows -> new Page(rows, null));
     }
     Key key = new Key(wallet, order, fetch);
     Entry known = entries.getIfPresent(key);
     if (known != null) {
       if (settled.test(known.rows()) && unchanged(known.addresses(), known.stamp())) {
-        return Future.succeededFuture(known.rows());
+        return Future.succeededFuture(new Page(known.rows(), known.rendered()));
       }
       entries.asMap().remove(key, known);   // announced since, or gone stale with time: read again
     }
-    Future<GraphRows> filled = fills.page(wallet, null, order, "", fetch).onSuccess(rows -> {
-      Entry e = new Entry(rows, stamp, addresses(wallet, rows));
+    Future<Page> filled = fills.page(wallet, null, order, "", fetch).map(rows -> {
+      Entry e = new Entry(rows, stamp, addresses(wallet, rows), new Rendered());
       // A drop that overlapped the read may mean the rows are from before it: answered, not kept.
       if (settled.test(rows) && unchanged(e.addresses(), stamp)) {
         entries.put(key, e);
+        return new Page(rows, e.rendered());
       }
+      return new Page(rows, null);
     });
     if (fills == store) {
       return filled;
     }
     // The primary cannot answer (a failover): read as any read, where a replica may serve it.
     return filled.recover(t -> t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE
-        ? store.page(wallet, null, order, "", fetch) : Future.failedFuture(t));
+        ? store.page(wallet, null, order, "", fetch).map(rows -> new Page(rows, null)) : Future.failedFuture(t));
   }
 
   private boolean unchanged(String[] addresses, long stamp) {
@@ -138,11 +163,12 @@ public final class GraphPageCache {
 
   /** A rough estimate of a page's heap bytes (the weight bound): its records, strings and numbers. */
   static long bytes(GraphRows rows) {
+    // The rows, and about as much again for the encoded answer.
     long b = 300 + 160L * rows.coverage().size();
     for (GraphRows.NodeRow n : rows.nodes()) {
       b += 200 + (n.username() == null ? 0 : 48 + n.username().length()) + 200L * n.chains().size()
           + 320L * n.assets().size();
     }
-    return b;
+    return 2 * b;
   }
 }
