@@ -288,6 +288,7 @@ heap_used() { jcmd "$1" GC.heap_info 2>/dev/null | awk '/total/ {for (i=1;i<=NF;
 
 echo
 echo "Read cache: ${BENCH_READ_CACHE:-on} ($(curl -s "localhost:$VOUCH_PORT/metrics" | awk '/^cache_gets_total\{.*wallet_reads.*result="hit"/ {h=$2} /^cache_gets_total\{.*wallet_reads.*result="miss"/ {m=$2} /^cache_size\{.*wallet_reads/ {s=$2} END {printf "hits %d, misses %d, size %d", h, m, s}'))"
+echo "Graph page cache: $(curl -s "localhost:$VOUCH_PORT/metrics" | awk '/^cache_gets_total\{.*interaction_graph.*result="hit"/ {h=$2} /^cache_gets_total\{.*interaction_graph.*result="miss"/ {m=$2} /^cache_size\{.*interaction_graph/ {s=$2} END {printf "hits %d, misses %d, size %d", h, m, s}')"
 echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(free -g | awk '/Mem:/ {print $2}') GiB, $(java -version 2>&1 | head -1), $(psql -V | head -1), $(redis-server --version | awk '{print $3}'), wrk -t2 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $WALLETS wallets, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 echo "CPU: seconds per 10,000 decisions of the server under load + its PostgreSQL backends + Redis (/proc/<pid>/stat); x bare = Vouch / bare server"
 printf '| %-15s | %8s | %7s | %7s | %8s | %6s | %8s | %9s | %8s | %8s | %8s | %8s | %8s | %9s | %8s |\n' \

@@ -210,7 +210,7 @@ public final class VouchApp implements AutoCloseable {
           .compose(v -> vertx.deployVerticle(new StatsVerticle(db, clock, config.chains())))
           .compose(v -> Interaction.cursors(db, config))
           .compose(c -> {
-            colocated.add(Interaction.reader(db, config, clock, cursors[0] = c));
+            colocated.add(Interaction.reader(db, config, clock, cursors[0] = c, reads, registry));
             return Future.succeededFuture();
           });
     }

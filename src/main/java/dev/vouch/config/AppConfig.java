@@ -34,13 +34,20 @@ public record AppConfig(
    * @param cacheEntries read-model rows an API process keeps in memory at most (score/ReadStateCache;
    *     {@code database.readCacheMillis} 0 turns the cache off); 0 or absent = 200,000
    * @param cacheMegabytes the estimated heap of those rows at most; 0 or absent = 256
+   * @param graphCacheEntries interaction graph first pages (per wallet, order and page size) an API
+   *     process keeps in memory at most (interaction/GraphPageCache; kept true and turned off with
+   *     the row cache); 0 or absent = 10,000
+   * @param graphCacheMegabytes the estimated heap of those pages at most; 0 or absent = 64
    */
-  public record ReadModel(int checkIntervalMinutes, int checkSample, int cacheEntries, int cacheMegabytes) {
-    public static final ReadModel DEFAULTS = new ReadModel(10, 200, 200_000, 256);
+  public record ReadModel(int checkIntervalMinutes, int checkSample, int cacheEntries, int cacheMegabytes,
+      int graphCacheEntries, int graphCacheMegabytes) {
+    public static final ReadModel DEFAULTS = new ReadModel(10, 200, 200_000, 256, 10_000, 64);
 
     public ReadModel {
       cacheEntries = cacheEntries > 0 ? cacheEntries : 200_000;
       cacheMegabytes = cacheMegabytes > 0 ? cacheMegabytes : 256;
+      graphCacheEntries = graphCacheEntries > 0 ? graphCacheEntries : 10_000;
+      graphCacheMegabytes = graphCacheMegabytes > 0 ? graphCacheMegabytes : 64;
     }
   }
 

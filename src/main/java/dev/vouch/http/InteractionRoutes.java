@@ -10,6 +10,7 @@ import dev.vouch.interaction.model.Cursors;
 import dev.vouch.interaction.model.GraphModel;
 import dev.vouch.interaction.model.GraphOrder;
 import io.vertx.core.Future;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.RoutingContext;
 import java.math.BigInteger;
@@ -31,8 +32,18 @@ final class InteractionRoutes {
           if (reply.cursorExpired()) {
             Edge.fail(ctx, ApiError.invalidRequest("This cursor's snapshot is no longer kept (cursors work for at"
                 + " least the configured retention after a newer snapshot commits). Read again without a cursor."));
-          } else {
+          } else if (reply.rendered() == null) {
             Edge.ok(ctx, 200, reply.data());
+          } else {
+            // A kept first page: encoded once, then the same bytes (GraphPageCache.Rendered).
+            byte[] kept = reply.rendered().bytes();
+            if (kept == null) {
+              Buffer encoded = Json.encode(Envelope.ok(reply.data()));
+              reply.rendered().keep(encoded.getBytes());
+              Edge.sendEncoded(ctx, 200, encoded);
+            } else {
+              Edge.sendEncoded(ctx, 200, Buffer.buffer(kept));
+            }
           }
         })
         .onFailure(t -> Edge.fail(ctx, t)));

@@ -18,9 +18,16 @@ import java.util.List;
 public final class InteractionStore {
 
   private final Gateway db;
+  private final boolean primary;
 
   public InteractionStore(Gateway db) {
+    this(db, false);
+  }
+
+  /** {@code primary}: every page read on the primary, never a replica (GraphPageCache's fills). */
+  public InteractionStore(Gateway db, boolean primary) {
     this.db = db;
+    this.primary = primary;
   }
 
   /**
@@ -28,8 +35,9 @@ public final class InteractionStore {
    * most, after {@code after} in address order ("" for the first page).
    */
   public Future<GraphRows> page(String wallet, Long snapshotId, GraphOrder order, String after, int fetch) {
-    return db.read(c -> c.preparedQuery(InteractionQueries.page(order)).execute(Tuple.of(wallet, snapshotId, after, fetch)))
-        .map(rows -> map(rows.iterator().next()));
+    java.util.function.Function<io.vertx.sqlclient.SqlClient, Future<io.vertx.sqlclient.RowSet<Row>>> op =
+        c -> c.preparedQuery(InteractionQueries.page(order)).execute(Tuple.of(wallet, snapshotId, after, fetch));
+    return (primary ? db.readPrimary(op) : db.read(op)).map(rows -> map(rows.iterator().next()));
   }
 
   public Future<byte[]> generatedCursorKey() {

@@ -210,6 +210,23 @@ public final class ReadStateCache {
     }
   }
 
+  /**
+   * For caches of other reads kept true by the same announcements (interaction/GraphPageCache):
+   * the point a read that may be kept starts at, or -1 when nothing may be kept (off, or not
+   * listening). Pass it to {@link #unchangedSince} when the read is kept and whenever it is served.
+   */
+  public long stamp() {
+    return enabled && listening ? epoch.get() : -1;
+  }
+
+  /**
+   * No announcement or drop of the address (nor of everything) came after {@code stamp}, and the
+   * cache still listens: what was read at the stamp about this address still holds.
+   */
+  public boolean unchangedSince(String address, long stamp) {
+    return stamp >= 0 && current(address, stamp);
+  }
+
   private boolean current(String wallet, long seen) {
     return listening && clearedAt.get() <= seen && droppedAt.get(stripe(wallet)) <= seen;
   }
