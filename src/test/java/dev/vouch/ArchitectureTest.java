@@ -44,7 +44,8 @@ class ArchitectureTest {
       "dev.vouch.http.Edge", "dev.vouch.budget.FailoverCounterStore", "dev.vouch.budget.Budgeting", "dev.vouch.score.ReadStateCache",
       "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainVerification",
       "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient", "dev.vouch.store.Server",
-      "dev.vouch.monitoring.WebhookDeliveryVerticle", "dev.vouch.store.DatabaseWait", "dev.vouch.store.Gateway");
+      "dev.vouch.monitoring.WebhookDeliveryVerticle", "dev.vouch.store.DatabaseWait", "dev.vouch.store.Gateway",
+      "dev.vouch.cli.ReadModelCommand");
 
   static DescribedPredicate<JavaAccess<?>> readsTheClock() {
     // Accesses include method references (System::nanoTime handed to a supplier).
