@@ -17,6 +17,7 @@
 #                       created, seeded or dropped; it keeps the bench columns (run it last)
 #   BENCH_BACKFILL_SECONDS  stop the backfill after this long (it resumes with --after; at 10M a
 #                       whole backfill outlasts a sitting): the figures are of the rows it did
+#   BENCH_BACKFILL_RATE the backfill's --rows-per-second (default 0: unpaced)
 # Needs: JDK 17, Maven, psql, redis-server, wrk.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -247,9 +248,10 @@ PY
   t_fill=$(now_ms)
   if [ -n "${BENCH_BACKFILL_SECONDS:-}" ]; then
     timeout -s TERM "$BENCH_BACKFILL_SECONDS" java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" \
-      >"$OUT/online-backfill-$mode.log" 2>&1 || true
+      --rows-per-second "${BENCH_BACKFILL_RATE:-0}" >"$OUT/online-backfill-$mode.log" 2>&1 || true
   else
-    java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" >"$OUT/online-backfill-$mode.log" 2>&1
+    java -cp "$CP" dev.vouch.cli.Main read-model backfill --chunk "$CHUNK" --rows-per-second "${BENCH_BACKFILL_RATE:-0}" \
+      >"$OUT/online-backfill-$mode.log" 2>&1
   fi
   t_fill_end=$(now_ms)
   sleep 3
@@ -277,7 +279,7 @@ PY
 done
 
 echo
-echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(psql -V | head -1), wrk -t2 -c$CONNECTIONS, $WALLETS wallets, chunk $CHUNK, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
+echo "Machine: $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(psql -V | head -1), wrk -t2 -c$CONNECTIONS, $WALLETS wallets, chunk $CHUNK, pace ${BENCH_BACKFILL_RATE:-0} rows/s, commit $(git rev-parse --short HEAD 2>/dev/null || echo '?')"
 printf '| %5s | %8s | %7s | %7s | %8s | %7s | %7s | %6s | %8s | %9s | %7s | %11s | %14s |\n' cache "r/s bef" p50_bef p99_bef "r/s dur" p50_dur p99_dur "p99 x" alter_ms fill_rows fill_s "rows/s" "longest AEL ms"
 printf '|%s|\n' "-------|----------|---------|---------|----------|---------|---------|--------|----------|-----------|---------|-------------|----------------"
 for r in "${ROWS[@]}"; do

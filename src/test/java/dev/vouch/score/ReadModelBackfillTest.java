@@ -147,11 +147,17 @@ class ReadModelBackfillTest {
         "read-model", "backfill", "--chunk", "0");
     assertThat(bad).isEqualTo(2);
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("--chunk must be between 1 and 100000");
+    int badPace = VouchCommand.execute(() -> ConfigLoader.load(Map.of("DATABASE_URL", url.toUrl())),
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
+        "read-model", "backfill", "--rows-per-second", "-1");
+    assertThat(badPace).isEqualTo(2);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("--rows-per-second must be 0 (unpaced) or more");
     assertThat(Sql.count(url, "SELECT count(*) FROM wallet_reads WHERE seasoned_counterparties IS NULL"))
         .as("nothing changed").isEqualTo(WALLETS);
+    // Paced (a pace far above what it does here, so it never waits long): the same rows, in the same chunks.
     int status = VouchCommand.execute(() -> ConfigLoader.load(Map.of("DATABASE_URL", url.toUrl())),
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8),
-        "read-model", "backfill", "--chunk", "10");
+        "read-model", "backfill", "--chunk", "10", "--rows-per-second", "100000");
     assertThat(status).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains("backfilled 10 rows through " + ADDRESSES.get(9))
         .contains("backfill done: " + WALLETS + " rows recomputed");
