@@ -39,12 +39,7 @@ metric() { curl -s "localhost:$PORT/metrics" | awk -v m="$1" '$0 ~ "^"m"\\{.*wal
 # One decision first, so the classes of the read path are loaded before the empty measurement.
 curl -s -o /dev/null "localhost:$PORT/api/v1/decision/$(printf '0x%040x' 1)"
 H0=$(heap); R0=$(rss)
-python3 - "$READ" >"$OUT/cache-memory.bodies" <<'PY'
-import sys
-n = int(sys.argv[1])
-for start in range(1, n + 1, 500):
-    print('{"inputs":[' + ','.join('"0x%040x"' % i for i in range(start, min(n, start + 499) + 1)) + '],"useCase":"payment"}')
-PY
+python3 bench/batch-bodies.py "$READ" >"$OUT/cache-memory.bodies"
 T0=$(date +%s)
 # Two streams: the machine has two cores, and the server does the work.
 split -n l/2 "$OUT/cache-memory.bodies" "$OUT/cache-memory.part."

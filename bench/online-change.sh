@@ -218,12 +218,7 @@ for mode in ${BENCH_MODES:-off on}; do
   run_wrk "$VOUCH_PORT" "$SECONDS_PER_RUN" >/dev/null
   if [ "$mode" = on ] && [ "$WALLETS" -le 1000000 ]; then
     # Every wallet read once (500 a request): the cache holds them all before the baseline.
-    python3 - "$WALLETS" <<'PY' | while read -r body; do
-import sys
-n = int(sys.argv[1])
-for start in range(1, n + 1, 500):
-    print('{"inputs":[' + ','.join('"0x%040x"' % i for i in range(start, min(n, start + 499) + 1)) + '],"useCase":"payment"}')
-PY
+    python3 bench/batch-bodies.py "$WALLETS" | while read -r body; do
       curl -s -o /dev/null -X POST "localhost:$VOUCH_PORT/api/v1/decision/batch" -H "Authorization: Bearer $PARTNER" \
         -H 'Content-Type: application/json' -d "$body"
     done

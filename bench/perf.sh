@@ -200,12 +200,7 @@ if [ -z "$SMOKE" ]; then
   run_wrk "$BARE_PORT" get /single/ 1 - - >/dev/null
   if [ "${BENCH_READ_CACHE:-on}" != off ]; then
     # Every seeded wallet read once (500 a request): the cache is warm, not filling during a run.
-    python3 - "${BENCH_WARM:-$WALLETS}" >"$OUT/warm.bodies" <<'PY'
-import sys
-n = int(sys.argv[1])
-for start in range(1, n + 1, 500):
-    print('{"inputs":[' + ','.join('"0x%040x"' % i for i in range(start, min(n, start + 499) + 1)) + '],"useCase":"payment"}')
-PY
+    python3 bench/batch-bodies.py "${BENCH_WARM:-$WALLETS}" >"$OUT/warm.bodies"
     while read -r body; do
       curl -s -o /dev/null -X POST "localhost:$VOUCH_PORT/api/v1/decision/batch" -H "Authorization: Bearer $PARTNER" \
         -H 'Content-Type: application/json' -d "$body"
