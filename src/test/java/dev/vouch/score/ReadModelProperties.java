@@ -171,8 +171,8 @@ class ReadModelProperties {
           String name = "u" + n + "n" + op.b() + ".vouch";
           if (IdentityWrites.claim(pool, w, name, now)) {
             usernames.put(w, name);
+            known.add(w); // a refused claim keeps nothing, not even the wallet row an attestation refers to
           }
-          known.add(w);
         }
         case ATTEST -> {
           String to = wallets.get(op.b());
@@ -281,6 +281,32 @@ class ReadModelProperties {
           .isEqualTo(ScoreModel.score(Run.snapshot(a, 1, now, null).evidence()).score());
       assertThat(await(new WalletReads(pool).read(c)).jobInFlight()).isTrue();
     }
+  }
+
+  @Example
+  void aRefusedClaimKeepsNeitherTheWalletNorItsRow() throws SQLException {
+    Run run = new Run(TRIES.incrementAndGet());
+    String holder = run.wallets.get(0);
+    String late = run.wallets.get(1);
+    String name = "u" + run.n + "taken.vouch";
+    assertThat(IdentityWrites.claim(pool, holder, name, run.now())).isTrue();
+    assertThat(IdentityWrites.claim(pool, late, name, run.now())).isFalse();
+    try (Connection conn = jdbc(); Statement st = conn.createStatement()) {
+      var rs = st.executeQuery("SELECT (SELECT count(*) FROM wallets WHERE address = '" + late + "'), "
+          + "(SELECT count(*) FROM wallet_reads WHERE address = '" + late + "'), "
+          + "(SELECT count(*) FROM wallets WHERE address = '" + holder + "')");
+      rs.next();
+      assertThat(List.of(rs.getInt(1), rs.getInt(2), rs.getInt(3))).containsExactly(0, 0, 1);
+      assertThat(ReadModelRebuild.differences(conn)).isEmpty();
+    }
+  }
+
+  /** The sequence a CI run drew: a claim refused on a wallet nothing else had written, then an attestation to it. */
+  @Example
+  void anAttestationIsNotDrawnForAWalletOnlyARefusedClaimTouched() throws SQLException {
+    theMaintainedRowsEqualTheRowsRebuiltFromTheTables(List.of(new Op(Kind.USERNAME, 0, 0, 0),
+        new Op(Kind.USERNAME, 1, 0, 0), new Op(Kind.COMMIT, 2, 0, 1), new Op(Kind.ATTEST, 2, 1, 0),
+        new Op(Kind.ATTEST, 0, 2, 1)));
   }
 
   @Example
