@@ -76,14 +76,39 @@ public final class Gateway {
     return readOn(pickRead(), op);
   }
 
-  /** On the chosen server; a replica that fails to answer hands the read to the primary once. */
+  /**
+   * On the chosen server; a replica that fails to answer hands the read to the primary once, and
+   * the primary failing to answer before its breaker opens (killed a moment ago, while every
+   * replica reads as stale because its WAL receiver lost the primary too) hands it to a replica
+   * that answers, as an open breaker would have.
+   */
   private <T> Future<T> readOn(Server server, Function<SqlClient, Future<T>> op) {
     Future<T> answer = server.run(op, readDeadlineMs, false);
     if (server == primary) {
-      return answer;
+      return replicas.isEmpty() ? answer : answer.recover(t -> {
+        Server other = unavailable(t) ? answering() : null;
+        return other == null ? Future.failedFuture(t) : other.run(op, readDeadlineMs, false);
+      });
     }
-    return answer.recover(t -> t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE
-        && !primary.refusing() ? primary.run(op, readDeadlineMs, false) : Future.failedFuture(t));
+    return answer.recover(t -> unavailable(t) && !primary.refusing() ? primary.run(op, readDeadlineMs, false)
+        : Future.failedFuture(t));
+  }
+
+  private static boolean unavailable(Throwable t) {
+    return t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE;
+  }
+
+  /** A replica whose breaker is closed, whatever its lag (a replica is only ever behind); null if none. */
+  private Server answering() {
+    int n = replicas.size();
+    int start = Math.floorMod(turn.getAndIncrement(), n);
+    for (int i = 0; i < n; i++) {
+      Server r = replicas.get((start + i) % n);
+      if (!r.refusing()) {
+        return r;
+      }
+    }
+    return null;
   }
 
   /**
@@ -95,7 +120,7 @@ public final class Gateway {
   public <T> Future<T> read(Function<SqlClient, Future<T>> op, java.util.function.Predicate<T> found) {
     Server server = pickRead();
     if (server == primary) {
-      return primary.run(op, readDeadlineMs, false);
+      return readOn(primary, op);
     }
     return readOn(server, op).compose(v -> found.test(v) || primary.refusing() ? Future.succeededFuture(v)
         : primary.run(op, readDeadlineMs, false).recover(t -> Future.succeededFuture(v)));
@@ -211,13 +236,8 @@ public final class Gateway {
     if (!primary.refusing()) {
       return primary;
     }
-    for (int i = 0; i < n; i++) {
-      Server r = replicas.get((start + i) % n);
-      if (!r.refusing()) {
-        return r;
-      }
-    }
-    return primary;
+    Server stale = answering();
+    return stale == null ? primary : stale;
   }
 
   public void close() {
