@@ -75,8 +75,10 @@ class DatabaseConflictTest {
       other.commit();
       Observe.await(tx);
     }
-    assertThat(attempts.get()).as("once rolled back as the deadlock victim, once committed").isEqualTo(2);
-    assertThat(Sql.count(url, "SELECT sum(v) FROM parents")).isEqualTo(202);
+    // On a loaded machine the rerun can take row 1 again before the test's connection wakes and be
+    // the victim a second time: rolled back at least once; the sum says it committed exactly once.
+    assertThat(attempts.get()).as("rolled back as the deadlock victim, then committed").isGreaterThanOrEqualTo(2);
+    assertThat(Sql.count(url, "SELECT sum(v) FROM parents")).as("both sides' increments, the gateway's once").isEqualTo(202);
   }
 
   @Test
