@@ -19,6 +19,7 @@
 #                       BENCH_PROFILE=<scenario> profiles that scenario instead
 #   BENCH_BUDGETS=local budgets in process instead of Redis (what the Redis round trip costs)
 #   BENCH_ORDER=vouch-first  each scenario runs Vouch before the bare server and join baseline
+#   BENCH_DROP_CACHES=1 empty the kernel's page cache before every run (root; cold reads at 10M)
 #   BENCH_READ_CACHE=off  Vouch without its read cache (database.readCacheMillis 0); on (default):
 #                       the warm-up also reads every seeded wallet once in batches of 500, so the
 #                       cache holds them all (the shape of TechEmpower's cached-queries test);
@@ -152,8 +153,16 @@ measured() { # server_pid, then run_wrk's arguments: the RESULT line plus cpu=<s
   for p in $(pg_pids) "$spid" "$REDIS_PID"; do total=$(( total + $(ticks "$p") - ${before[$p]:-0} )); done
   echo "$out cpu=$(awk -v t="$total" -v h="$TCK" 'BEGIN { printf "%.3f", t / h }')"
 }
+# BENCH_DROP_CACHES=1 (root): the kernel's page cache is emptied before every run, so each server
+# reads its table cold from disk (at 10M the tables of Vouch and the bare server do not both fit).
+drop_caches() {
+  [ -n "${BENCH_DROP_CACHES:-}" ] || return 0
+  sync
+  echo 1 >/proc/sys/vm/drop_caches
+}
 # A cold server on a busy machine may not finish one request in a short smoke run: once more.
 measure() {
+  drop_caches
   local out; out=$(measured "$@")
   [ -n "$SMOKE" ] && [ "$(field requests "$out")" = 0 ] && out=$(measured "$@")
   echo "$out"

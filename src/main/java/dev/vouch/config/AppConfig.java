@@ -139,6 +139,9 @@ public record AppConfig(
    *     cache; see ReadStateCache: the writers' announcements drop a row at once)
    * @param pipeliningLimit statements the read client sends on one connection before the first
    *     answers (Pools.reads); 0 or absent = 4
+   * @param readConnections connections of the read client (Pools.reads); 0 or absent = poolSize:
+   *     a backend runs one statement at a time, so reads that wait on disk need as many backends
+   *     as the pool has (bench/README.md, "Ten million wallets")
    * @param readDeadlineMs the gateway fails a read not answered by then (store/Gateway)
    * @param writeDeadlineMs the gateway fails a write or transaction not answered by then
    * @param breakerFailures deadline misses or connection failures in a row that open a server's breaker
@@ -149,11 +152,12 @@ public record AppConfig(
    */
   public record Database(String url, int poolSize, String embeddedDataDir, int embeddedPort,
       int acquireTimeoutMs, int waitQueueSize, int statementTimeoutMs, int readCacheMillis, int pipeliningLimit,
-      int readDeadlineMs, int writeDeadlineMs, int breakerFailures, int probeIntervalMs,
+      int readConnections, int readDeadlineMs, int writeDeadlineMs, int breakerFailures, int probeIntervalMs,
       List<String> replicaUrls, int replicaMaxLagMs, int startupWaitSeconds) {
 
     /** Settings a configuration file of an older release lacks take their defaults. */
     public Database {
+      readConnections = readConnections > 0 ? readConnections : Math.max(1, poolSize);
       readDeadlineMs = readDeadlineMs > 0 ? readDeadlineMs : 1500;
       writeDeadlineMs = writeDeadlineMs > 0 ? writeDeadlineMs : 1500;
       breakerFailures = breakerFailures > 0 ? breakerFailures : 3;
@@ -367,7 +371,7 @@ public record AppConfig(
         role, http,
         new Database(url, database.poolSize(), database.embeddedDataDir(), database.embeddedPort(),
             database.acquireTimeoutMs(), database.waitQueueSize(), database.statementTimeoutMs(),
-            database.readCacheMillis(), database.pipeliningLimit(), database.readDeadlineMs(), database.writeDeadlineMs(),
+            database.readCacheMillis(), database.pipeliningLimit(), database.readConnections(), database.readDeadlineMs(), database.writeDeadlineMs(),
             database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
             database.startupWaitSeconds()),
         redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);

@@ -54,16 +54,15 @@ public final class Pools {
    * before the first answers, so a read does not wait for a connection to come back. A
    * {@link Pool} lends each connection to one operation at a time and never pipelines, which is
    * why transactions and writes stay on {@link #create}'s pool. The pool's acquire bounds;
-   * {@code name} is the server's own (a replica's never shares the primary's). As many
-   * statements in flight as the pool has connections, on a quarter of the connections (at the
-   * default limit): measured as fast as a client of the pool's size, so a server costs few more.
-   * Its {@code statement_timeout} is at most the gateway's read deadline: a read nobody waits for
+   * {@code name} is the server's own (a replica's never shares the primary's). It holds
+   * {@code database.readConnections} (the pool's size unless set): with the rows in memory a
+   * quarter of them pipelined was as fast, but a backend runs one statement at a time, so reads
+   * that wait on disk (ten million wallets, cold) need as many backends as the pool. Its {@code statement_timeout} is at most the gateway's read deadline: a read nobody waits for
    * any more is ended by the server too (a pipelined one may have waited behind another first).
    */
   public static SqlClient reads(Vertx vertx, DatabaseUrl url, AppConfig.Database db, String name) {
-    int connections = Math.max(1, (db.poolSize() + db.readPipelining() - 1) / db.readPipelining());
     return PgBuilder.client()
-        .with(new PoolOptions().setMaxSize(connections).setName(name).setShared(true)
+        .with(new PoolOptions().setMaxSize(db.readConnections()).setName(name).setShared(true)
             .setMaxWaitQueueSize(db.waitQueueSize())
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().setPipeliningLimit(db.readPipelining())

@@ -28,7 +28,7 @@ class ReplicaFreshnessTest {
     Vertx vertx = Vertx.vertx();
     try (ReplicatedPostgres pg = ReplicatedPostgres.start()) {
       DatabaseUrl standby = pg.url(Node.STANDBY);
-      AppConfig.Database config = new AppConfig.Database(standby.toUrl(), 2, null, 0, 5000, 100, 5000, 0, 16,
+      AppConfig.Database config = new AppConfig.Database(standby.toUrl(), 2, null, 0, 5000, 100, 5000, 0, 16, 0,
           1500, 1500, 3, 100, List.of(), (int) BOUND_MS, 60);
       Server replica = Server.replica(vertx, "replica1", standby, config, new SimpleMeterRegistry());
       try {
