@@ -44,6 +44,7 @@ public final class Pools {
             .setMaxWaitQueueSize(db.waitQueueSize())
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().addProperty("statement_timeout", Integer.toString(db.statementTimeoutMs())))
+        .withConnectHandler(PgFrames::install)
         .using(vertx)
         .build(), name);
   }
@@ -67,6 +68,8 @@ public final class Pools {
             .setConnectionTimeout(db.acquireTimeoutMs()).setConnectionTimeoutUnit(TimeUnit.MILLISECONDS))
         .connectingTo(url.connectOptions().setPipeliningLimit(db.readPipelining())
             .addProperty("statement_timeout", Integer.toString(Math.min(db.statementTimeoutMs(), db.readDeadlineMs()))))
+        // Large answers (a batch's rows) reach the client's decoder as whole messages (PgFrames says why).
+        .withConnectHandler(PgFrames::install)
         .using(vertx)
         .build();
   }
