@@ -71,7 +71,7 @@ class ReadConnectionsTest {
 
   @Test
   void byDefaultEveryPooledConnectionRunsAReadAtOnce() throws Exception {
-    assertThat(mostAtOnce(Map.of(), "reads_default", "1.5")).isEqualTo(8);
+    assertThat(mostAtOnce(Map.of(), "reads_default", "3")).isEqualTo(8);
   }
 
   @Test
