@@ -58,8 +58,9 @@ public final class Pools {
    * {@code name} is the server's own (a replica's never shares the primary's). It holds
    * {@code database.readConnections} (the pool's size unless set): with the rows in memory a
    * quarter of them pipelined was as fast, but a backend runs one statement at a time, so reads
-   * that wait on disk (ten million wallets, cold) need as many backends as the pool. Its {@code statement_timeout} is at most the gateway's read deadline: a read nobody waits for
-   * any more is ended by the server too (a pipelined one may have waited behind another first).
+   * that wait on disk (ten million wallets, cold) need as many backends as the pool. Its
+   * {@code statement_timeout} is at most the gateway's read deadline: a read nobody waits for any
+   * more is ended by the server too (a pipelined one may have waited behind another first).
    */
   public static SqlClient reads(Vertx vertx, DatabaseUrl url, AppConfig.Database db, String name) {
     return PgBuilder.client()
