@@ -1,7 +1,6 @@
 package dev.vouch.interaction;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vouch.interaction.model.GraphOrder;
 import dev.vouch.interaction.model.GraphRows;
 import dev.vouch.score.ReadStateCache;
@@ -82,18 +81,7 @@ public final class GraphPageCache {
     this.fills = fills;
     this.reads = reads;
     this.enabled = maxEntries > 0 && maxBytes > 0;
-    // Each entry weighs at least maxBytes / maxEntries: the weight bound then also bounds the count.
-    long floor = Math.max(1, maxBytes / Math.max(1, maxEntries));
-    Caffeine<Object, Object> builder = Caffeine.newBuilder()
-        .maximumWeight(Math.max(1, maxBytes))
-        .executor(Runnable::run)   // maintenance on the caller: no pool thread behind an event loop
-        .recordStats();
-    if (!maxAge.isZero()) {
-      builder.expireAfterWrite(maxAge);
-    }
-    this.entries = builder
-        .<Key, Entry>weigher((k, v) -> (int) Math.min(Integer.MAX_VALUE, Math.max(floor, bytes(v.rows()))))
-        .build();
+    this.entries = ReadStateCache.bounded(maxEntries, maxBytes, maxAge, (Entry v) -> bytes(v.rows()));
   }
 
   /** Reads straight through, keeps nothing. */

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 import java.util.function.Predicate;
+import java.util.function.ToLongFunction;
 import java.util.logging.Logger;
 
 /**
@@ -85,18 +86,31 @@ public final class ReadStateCache {
     this.fills = fills;
     this.settled = settled;
     this.enabled = maxEntries > 0 && maxBytes > 0;
-    // Each entry weighs at least maxBytes / maxEntries: the weight bound then also bounds the count.
+    this.entries = bounded(maxEntries, maxBytes, maxAge, nanos, ReadStateCache::bytes);
+  }
+
+  /**
+   * A cache bounded by entries and by bytes at once (this one, and the graph's first pages): each
+   * entry weighs at least {@code maxBytes / maxEntries}, so the weight bound also bounds the
+   * count; maintenance runs on the caller, so no pool thread sits behind an event loop.
+   */
+  public static <K, V> Cache<K, V> bounded(int maxEntries, long maxBytes, Duration maxAge, ToLongFunction<V> bytes) {
+    return bounded(maxEntries, maxBytes, maxAge, System::nanoTime, bytes);
+  }
+
+  static <K, V> Cache<K, V> bounded(int maxEntries, long maxBytes, Duration maxAge, LongSupplier nanos,
+      ToLongFunction<V> bytes) {
     long floor = Math.max(1, maxBytes / Math.max(1, maxEntries));
     Caffeine<Object, Object> builder = Caffeine.newBuilder()
         .maximumWeight(Math.max(1, maxBytes))
         .ticker(nanos::getAsLong)
-        .executor(Runnable::run)   // maintenance on the caller: no pool thread behind an event loop
+        .executor(Runnable::run)
         .recordStats();
     if (!maxAge.isZero()) {
       builder.expireAfterWrite(maxAge);
     }
-    this.entries = builder
-        .<String, WalletState>weigher((k, v) -> (int) Math.min(Integer.MAX_VALUE, Math.max(floor, bytes(v))))
+    return builder
+        .<K, V>weigher((k, v) -> (int) Math.min(Integer.MAX_VALUE, Math.max(floor, bytes.applyAsLong(v))))
         .build();
   }
 
