@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -90,25 +89,14 @@ class GraphPageCacheTest {
     return metric(app, "cache_gets_total{cache=\"interaction_graph\",result=\"" + result + "\"}");
   }
 
-  /** Polls until the condition holds; the bound only keeps a broken build from hanging. */
-  private static void until(Supplier<Boolean> condition, String what) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!condition.get()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("never: " + what);
-      }
-      Thread.onSpinWait();
-    }
-  }
-
   /** The page of {@code app} is served from its cache (a read that hits). */
   private static JsonObject cached(TestApp app, String wallet, String query) {
     JsonObject[] seen = new JsonObject[1];
-    until(() -> {
+    Sql.await("a hit on " + app.port + " for " + wallet + query, 30_000, () -> {
       double hits = gets(app, "hit");
       seen[0] = page(app, wallet, query);
       return gets(app, "hit") > hits;
-    }, "a hit on " + app.port + " for " + wallet + query);
+    });
     return seen[0];
   }
 
@@ -158,8 +146,8 @@ class GraphPageCacheTest {
     // The wallet's next snapshot, committed on the database (another instance's worker would).
     Instant second = a.clock.instant().minus(Duration.ofMinutes(5));
     commit(2, 30, second);
-    until(() -> page(b, wallet(2), "?limit=50").getJsonObject("interactionGraph").getJsonObject("summary")
-        .getInteger("totalCounterparties") == 30, "b shows the new snapshot");
+    Sql.await("b shows the new snapshot", 30_000, () -> page(b, wallet(2), "?limit=50")
+        .getJsonObject("interactionGraph").getJsonObject("summary").getInteger("totalCounterparties") == 30);
     JsonObject now = cached(b, wallet(2), "?limit=50");
     assertThat(now.getJsonObject("interactionGraph").getJsonObject("coverage").getString("observedAt"))
         .isEqualTo(second.toString());
@@ -168,7 +156,8 @@ class GraphPageCacheTest {
     String node = now.getJsonObject("interactionGraph").getJsonArray("nodes").getJsonObject(3).getString("walletAddress");
     Sql.exec(a.database, "INSERT INTO wallets (address) VALUES (?) ON CONFLICT DO NOTHING", node);
     Sql.exec(a.database, "INSERT INTO identities (username, wallet, display_name) VALUES ('gpc.vouch', ?, 'Gpc')", node);
-    until(() -> "gpc.vouch".equals(username(page(b, wallet(2), "?limit=50"), node)), "b shows the node's username");
+    Sql.await("b shows the node's username", 30_000,
+        () -> "gpc.vouch".equals(username(page(b, wallet(2), "?limit=50"), node)));
     assertThat(cached(b, wallet(2), "?limit=50")).isEqualTo(page(off, wallet(2), "?limit=50"));
   }
 

@@ -5,6 +5,7 @@ import static dev.vouch.support.Observe.metric;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.support.Snapshots;
+import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -13,7 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -58,26 +58,15 @@ class ReadCacheInstancesTest {
     return metric(app, "cache_gets_total{cache=\"wallet_reads\",result=\"hit\"}");
   }
 
-  /** Polls until the condition holds; the bound only keeps a broken build from hanging. */
-  private static void until(Supplier<Boolean> condition, String what) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!condition.get()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("never: " + what);
-      }
-      Thread.onSpinWait();
-    }
-  }
-
   /** Both instances listen (their caches fill only then). */
   private static void bothListening(String w) {
     for (TestApp app : new TestApp[] {a, b}) {
-      until(() -> {
+      Sql.await("the cache of " + app.port + " serves hits", 30_000, () -> {
         double before = hits(app);
         lastIndexedAt(app, w);
         lastIndexedAt(app, w);
         return hits(app) > before;
-      }, "the cache of " + app.port + " serves hits");
+      });
     }
   }
 
@@ -92,7 +81,7 @@ class ReadCacheInstancesTest {
 
     Instant second = a.clock.instant().minusSeconds(60);
     Snapshots.commit(a.app.pool(), Snapshots.of(w, Snapshots.strong(), second, Snapshots.healthyCoverage(second)));
-    until(() -> lastIndexedAt(b, w).equals(second.toString()), "instance b shows the new commit");
+    Sql.await("instance b shows the new commit", 30_000, () -> lastIndexedAt(b, w).equals(second.toString()));
     assertThat(metric(b, "vouch_read_cache_announced_total")).isGreaterThan(announced);
     assertThat(lastIndexedAt(a, w)).isEqualTo(second.toString());
   }
@@ -119,15 +108,15 @@ class ReadCacheInstancesTest {
         .execute().map(rows -> rows.iterator().next().getLong(0).intValue()));
     assertThat(killed).as("the listeners of both instances").isGreaterThanOrEqualTo(2);
 
-    until(() -> lastIndexedAt(b, w).equals(changed.toString()), "instance b dropped its cache");
+    Sql.await("instance b dropped its cache", 30_000, () -> lastIndexedAt(b, w).equals(changed.toString()));
     assertThat(metric(b, "vouch_read_cache_drops_total{reason=\"lost\"}")).isGreaterThan(lost);
     // Listening again after the reconnect, the cache serves hits again.
-    until(() -> {
+    Sql.await("b caches again after resubscribing", 30_000, () -> {
       double before = hits(b);
       lastIndexedAt(b, w);
       lastIndexedAt(b, w);
       return hits(b) > before;
-    }, "b caches again after resubscribing");
+    });
   }
 
   @Test
