@@ -24,13 +24,7 @@ OUT=target/bench
 mkdir -p "$OUT"
 for tool in psql java; do command -v "$tool" >/dev/null || { echo "hub-commit.sh needs $tool" >&2; exit 2; }; done
 
-if [ -n "${BENCH_CLASSPATH:-}" ]; then
-  CP="$BENCH_CLASSPATH"
-else
-  mvn -B -q -DskipTests package
-  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-  CP="target/classes:$(cat "$OUT/runtime.classpath")"
-fi
+. bench/classpath.sh
 
 DB="vouch_hub_$(date +%s)_$$"
 DB_URL="${SERVER_URL%/*}/$DB"

@@ -34,14 +34,7 @@ done
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 
-if [ -n "${BENCH_CLASSPATH:-}" ]; then
-  CP="$BENCH_CLASSPATH"
-else
-  echo "== build"
-  mvn -B -q -DskipTests package
-  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-  CP="target/classes:$(cat "$OUT/runtime.classpath")"
-fi
+. bench/classpath.sh
 
 DB=${BENCH_DB:-"vouch_online_$(date +%s)_$$"}
 DB_URL="${SERVER_URL%/*}/$DB"

@@ -43,14 +43,7 @@ done
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
 
-if [ -n "${BENCH_CLASSPATH:-}" ]; then
-  CP="$BENCH_CLASSPATH"
-else
-  echo "== build"
-  mvn -B -q -DskipTests package
-  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-  CP="target/classes:$(cat "$OUT/runtime.classpath")"
-fi
+. bench/classpath.sh
 # Smoke mode: the one-shot CLI runs (migrate, keys) with a quick JIT, as the servers below.
 VOUCH=(java ${SMOKE:+-XX:+UseSerialGC -XX:TieredStopAtLevel=1} -cp "$CP" dev.vouch.cli.Main)
 

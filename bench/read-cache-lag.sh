@@ -16,13 +16,7 @@ SERVER_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 OUT=target/bench
 mkdir -p "$OUT"
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1]); s.close()'; }
-if [ -n "${BENCH_CLASSPATH:-}" ]; then
-  CP="$BENCH_CLASSPATH"
-else
-  mvn -B -q -DskipTests package
-  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-  CP="target/classes:$(cat "$OUT/runtime.classpath")"
-fi
+. bench/classpath.sh
 DB="vouch_lag_$(date +%s)"
 DB_URL="${SERVER_URL%/*}/$DB"
 PIDS=()

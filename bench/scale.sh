@@ -17,13 +17,7 @@ SERVER_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 DB_URL="${SERVER_URL%/*}/$DB"
 OUT=target/bench
 mkdir -p "$OUT"
-if [ -n "${BENCH_CLASSPATH:-}" ]; then
-  CP="$BENCH_CLASSPATH"
-else
-  mvn -B -q -DskipTests package
-  mvn -B -q dependency:build-classpath -Dmdep.outputFile="$OUT/runtime.classpath" -Dmdep.includeScope=runtime
-  CP="target/classes:$(cat "$OUT/runtime.classpath")"
-fi
+. bench/classpath.sh
 if [ "$(psql -At "$SERVER_URL" -c "SELECT count(*) FROM pg_database WHERE datname = '$DB'")" != 0 ]; then
   echo "$DB exists; drop it first to seed again" >&2
   exit 2
