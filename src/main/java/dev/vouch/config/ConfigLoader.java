@@ -57,7 +57,8 @@ public final class ConfigLoader {
         set(tree, path, value);
       }
     });
-    addScreeningFile(tree, env.get(SCREENING_FILE));
+    addList(tree, "LOCAL", "csv", env.get(SCREENING_FILE));
+    addList(tree, "LABELS", "labels", env.get(LABELS_FILE));
     derivePublicUrl(tree);
     String chainsFile = tree.path("chainsFile").asText("config/chains.yaml");
     ObjectNode chains = readTree(Path.of(chainsFile), "/chains.yaml");
@@ -78,14 +79,20 @@ public final class ConfigLoader {
   /** A local screening list (address,label rows) without copying application.yaml: development and tests. */
   public static final String SCREENING_FILE = "VOUCH_SCREENING_FILE";
 
-  /** VOUCH_SCREENING_FILE=path adds {name: LOCAL, type: csv, path} to models.flaggedAddresses. */
-  private static void addScreeningFile(ObjectNode tree, String path) {
+  /** A local label list (address,chain,category,name,source rows): the devnet's exposure scenario, tests. */
+  public static final String LABELS_FILE = "VOUCH_LABELS_FILE";
+
+  /**
+   * VOUCH_SCREENING_FILE=path adds {name: LOCAL, type: csv, path} to models.flaggedAddresses;
+   * VOUCH_LABELS_FILE=path adds {name: LABELS, type: labels, path}.
+   */
+  private static void addList(ObjectNode tree, String name, String type, String path) {
     if (path == null || path.isBlank()) {
       return;
     }
     ObjectNode models = tree.get("models") instanceof ObjectNode o ? o : tree.putObject("models");
     ArrayNode lists = models.get("flaggedAddresses") instanceof ArrayNode a ? a : models.putArray("flaggedAddresses");
-    lists.addObject().put("name", "LOCAL").put("type", "csv").put("path", path.trim());
+    lists.addObject().put("name", name).put("type", type).put("path", path.trim());
   }
 
   /**

@@ -1,0 +1,56 @@
+package dev.vouch.screening;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.config.ConfigLoader;
+import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.Label;
+import io.vertx.core.Vertx;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The label list the devnet ships (docs/devnet.md section 5), loaded the way the docs say
+ * (VOUCH_LABELS_FILE), names the token scenario's sanctioned address and mixer exactly as
+ * tools/devnet/tokens.mjs makes them: a renamed or renumbered scenario wallet fails here.
+ */
+class DevnetLabelsTest {
+
+  /** SCENARIO entries of tokens.mjs: {@code name: a(0x...n),}. */
+  static Map<String, String> scenario() throws Exception {
+    String js = Files.readString(Path.of("tools/devnet/tokens.mjs"));
+    Matcher m = Pattern.compile("(\\w+): a\\(0x([0-9a-f]+)n\\)").matcher(js);
+    Map<String, String> out = new java.util.HashMap<>();
+    while (m.find()) {
+      out.put(m.group(1), "0x" + String.format("%40s", new BigInteger(m.group(2), 16).toString(16)).replace(' ', '0'));
+    }
+    return out;
+  }
+
+  @Test
+  void theShippedDevnetLabelFileNamesTheScenariosSanctionedAddressAndMixer() throws Exception {
+    Map<String, String> s = scenario();
+    assertThat(s).containsKeys("sanctioned", "mixer", "victim");
+    Vertx vertx = Vertx.vertx();
+    try {
+      var sources = ConfigLoader.load(Map.of(ConfigLoader.LABELS_FILE, "tools/devnet/labels.csv"))
+          .models().flaggedAddresses();
+      Screening screening = Screening.start(vertx, sources, 0).toCompletionStage().toCompletableFuture()
+          .get(30, TimeUnit.SECONDS);
+      assertThat(screening.labels().lookup(s.get("sanctioned"))).extracting(Label::category)
+          .containsExactly(Category.sanctioned);
+      assertThat(screening.labels().lookup(s.get("mixer"))).extracting(Label::category)
+          .containsExactly(Category.mixer);
+      assertThat(screening.labels().lookup(s.get("victim"))).isEmpty();
+      assertThat(screening.labels().addresses()).hasSize(2);
+    } finally {
+      vertx.close();
+    }
+  }
+}
