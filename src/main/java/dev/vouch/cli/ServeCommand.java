@@ -2,9 +2,12 @@ package dev.vouch.cli;
 
 import dev.vouch.VouchApp;
 import dev.vouch.config.AppConfig;
+import dev.vouch.ops.Logs;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,6 +17,8 @@ import picocli.CommandLine.Spec;
 /** Runs the service until stopped (SIGTERM drains it). */
 @Command(name = "serve", description = "Run the service until stopped (SIGTERM drains it).")
 final class ServeCommand implements Callable<Integer> {
+
+  private static final Logger LOG = Logger.getLogger(ServeCommand.class.getName());
 
   @Spec
   CommandSpec spec;
@@ -40,7 +45,10 @@ final class ServeCommand implements Callable<Integer> {
   static int serve(AppConfig config, AppConfig.Role role) throws Exception {
     VouchApp app = VouchApp.start(role == null ? config : config.withRole(role), Clock.systemUTC());
     CountDownLatch stopped = new CountDownLatch(1);
+    AppConfig running = role == null ? config : config.withRole(role);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      Logs.now(LOG, Level.INFO, "stop signal (SIGTERM or SIGINT): draining requests in flight for up to "
+          + running.http().shutdownGraceSeconds() + " s (http.shutdownGraceSeconds), then stopping");
       app.close();
       stopped.countDown();
     }, "vouch-shutdown"));

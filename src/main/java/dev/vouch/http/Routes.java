@@ -37,11 +37,13 @@ final class Routes {
   private final DeliveryOptions asking;
   private final UnaryOperator<String> addresses;
   private Handler<RoutingContext> htmlNotFound;
+  private final boolean traced;
 
   /** {@code addresses}: where a request to an address goes (a co-located consumer's own address). */
   Routes(Vertx vertx, Router router, long bodyLimitBytes, long requestTimeoutMs, Handler<RoutingContext> authenticate,
       Handler<RoutingContext> idempotency, UnaryOperator<String> addresses) {
     this.vertx = vertx;
+    this.traced = dev.vouch.ops.Tracing.of(vertx).on();
     this.idempotency = idempotency;
     this.addresses = addresses;
     this.asking = new DeliveryOptions().setSendTimeout(requestTimeoutMs);
@@ -109,6 +111,14 @@ final class Routes {
     var route = router.route(path).method(method);
     if (method == HttpMethod.GET) {
       route.method(HttpMethod.HEAD);
+    }
+    if (traced) {
+      // Only with a tracer: an untraced request pays no extra handler.
+      String template = dev.vouch.ops.SpanNames.route(path);
+      route.handler(ctx -> {
+        dev.vouch.ops.Tracing.nameServerSpan(ctx.request().method().name(), template);
+        ctx.next();
+      });
     }
     if (method == HttpMethod.GET) {
       // A GET's body means nothing: counted against the limit and dropped. A body handler would

@@ -17,7 +17,26 @@ public final class Logs {
   /** java.util.logging keeps loggers weakly: without a strong reference the level is lost at the next GC. */
   private static final List<Logger> CONFIGURED = new CopyOnWriteArrayList<>();
 
+  /** The JSON handler {@link #configure} installed; null under an explicit configuration. */
+  private static volatile java.util.logging.Formatter json;
+
   private Logs() {}
+
+  /**
+   * Logs at once, on this thread: for a shutdown hook, where the log manager's own hook may be
+   * closing the asynchronous handler at the same moment and the record would be lost.
+   */
+  public static void now(Logger logger, Level level, String message) {
+    java.util.logging.Formatter f = json;
+    if (f == null || !logger.isLoggable(level)) {
+      logger.log(level, message);
+      return;
+    }
+    LogRecord r = new LogRecord(level, message);
+    r.setLoggerName(logger.getName());
+    System.err.print(f.format(r));
+    System.err.flush();
+  }
 
   public static void configure(Level level) {
     if (System.getProperty("java.util.logging.config.file") != null) {
@@ -25,7 +44,8 @@ public final class Logs {
     }
     LogManager.getLogManager().reset();
     Logger root = Logger.getLogger("");
-    Handler handler = new AsyncLogHandler(new JsonLogFormatter(), 16_384);
+    json = new JsonLogFormatter();
+    Handler handler = new AsyncLogHandler(json, 16_384);
     handler.setLevel(level);
     root.addHandler(handler);
     root.setLevel(level);

@@ -116,7 +116,92 @@ public final class Tracing implements AutoCloseable {
 
   /** Vert.x options with the tracer set when on; untouched when off. */
   public VertxOptions apply(VertxOptions options) {
-    return sdk == null ? options : options.setTracingOptions(new OpenTelemetryOptions(sdk));
+    return sdk == null ? options : options.setTracingOptions(new NamedSpans(sdk));
+  }
+
+  /**
+   * Vert.x's OpenTelemetry tracer with the conventions' span names: a database span is named by
+   * its operation and table ({@link SpanNames#sql}) instead of "Query". (HTTP server spans get
+   * their route template from the router, which alone knows it: {@link #nameServerSpan}.)
+   */
+  static final class NamedSpans extends OpenTelemetryOptions {
+    NamedSpans(OpenTelemetrySdk sdk) {
+      super(sdk);
+    }
+
+    @Override
+    public io.vertx.core.spi.tracing.VertxTracer<io.vertx.tracing.opentelemetry.Operation, io.vertx.tracing.opentelemetry.Operation> buildTracer() {
+      var d = super.buildTracer();
+      return new io.vertx.core.spi.tracing.VertxTracer<>() {
+        @Override
+        public <R> io.vertx.tracing.opentelemetry.Operation receiveRequest(io.vertx.core.Context context,
+            io.vertx.core.spi.tracing.SpanKind kind, io.vertx.core.tracing.TracingPolicy policy, R request,
+            String operation, Iterable<Map.Entry<String, String>> headers, io.vertx.core.spi.tracing.TagExtractor<R> tags) {
+          return d.receiveRequest(context, kind, policy, request, operation, headers, tags);
+        }
+
+        @Override
+        public <R> void sendResponse(io.vertx.core.Context context, R response,
+            io.vertx.tracing.opentelemetry.Operation payload, Throwable failure, io.vertx.core.spi.tracing.TagExtractor<R> tags) {
+          d.sendResponse(context, response, payload, failure, tags);
+        }
+
+        @Override
+        public <R> io.vertx.tracing.opentelemetry.Operation sendRequest(io.vertx.core.Context context,
+            io.vertx.core.spi.tracing.SpanKind kind, io.vertx.core.tracing.TracingPolicy policy, R request,
+            String operation, java.util.function.BiConsumer<String, String> headers,
+            io.vertx.core.spi.tracing.TagExtractor<R> tags) {
+          io.vertx.tracing.opentelemetry.Operation op = d.sendRequest(context, kind, policy, request, operation, headers, tags);
+          if (op != null && request != null) {
+            String name = sqlName(request, tags);
+            if (name != null) {
+              op.span().updateName(name);
+            }
+          }
+          return op;
+        }
+
+        @Override
+        public <R> void receiveResponse(io.vertx.core.Context context, R response,
+            io.vertx.tracing.opentelemetry.Operation payload, Throwable failure, io.vertx.core.spi.tracing.TagExtractor<R> tags) {
+          d.receiveResponse(context, response, payload, failure, tags);
+        }
+
+        @Override
+        public void close() {
+          d.close();
+        }
+      };
+    }
+
+    private static <R> String sqlName(R request, io.vertx.core.spi.tracing.TagExtractor<R> tags) {
+      String system = null;
+      String text = null;
+      for (int i = 0, n = tags.len(request); i < n; i++) {
+        String k = tags.name(request, i);
+        if (k.equals("db.system") || k.equals("db.system.name")) {
+          system = tags.value(request, i);
+        } else if (k.equals("db.query.text") || k.equals("db.statement")) {
+          text = tags.value(request, i);
+        }
+      }
+      return system == null ? null : java.util.Objects.requireNonNullElse(SpanNames.sql(text), system);
+    }
+  }
+
+  /**
+   * Names the current HTTP server span {@code METHOD /route/{template}} and sets http.route
+   * (the conventions' name; the tracer alone only knows the method). Free when tracing is off.
+   */
+  public static void nameServerSpan(String method, String template) {
+    if (!anyOn) {
+      return;
+    }
+    Span span = Span.current();
+    if (span.getSpanContext().isValid()) {
+      span.updateName(method + " " + template);
+      span.setAttribute("http.route", template);
+    }
   }
 
   /** Makes this tracing reachable from code that only holds the Vert.x instance. */

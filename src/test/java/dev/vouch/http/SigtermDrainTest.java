@@ -62,6 +62,9 @@ class SigtermDrainTest {
           "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'") > 0);
 
       serve.destroy(); // SIGTERM
+      // One line says what the process is doing and for how long, before it goes quiet draining.
+      Path log = keys.resolveSibling("serve.log");
+      Sql.await("the drain to be announced", 30_000, () -> text(log).contains("draining requests in flight for up to 30 s"));
       Sql.await("the server to stop accepting connections", 30_000,
           () -> GracefulShutdownTest.refusesConnections(port));
       assertThat(inFlight).isNotDone();
@@ -78,6 +81,14 @@ class SigtermDrainTest {
       serve.destroyForcibly();
       vertx.close();
       List.of(keys.toFile(), keys.resolveSibling("serve.log").toFile(), keys.getParent().toFile()).forEach(File::delete);
+    }
+  }
+
+  private static String text(Path file) {
+    try {
+      return Files.readString(file);
+    } catch (java.io.IOException e) {
+      return "";
     }
   }
 

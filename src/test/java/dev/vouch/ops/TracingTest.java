@@ -120,6 +120,11 @@ class TracingTest {
           && s.getTraceId().equals(TRACE) && s.getParentSpanId().equals(PARENT));
       SpanData sql = awaitSpan(exporter, "a SQL span", s -> s.getTraceId().equals(TRACE)
           && "postgresql".equals(s.getAttributes().get(DB_SYSTEM)));
+      // Named as the conventions say: the route template, and the SQL operation with its table.
+      assertThat(server.getName()).isEqualTo("GET /api/v1/decision/{wallet}");
+      assertThat(server.getAttributes().get(AttributeKey.stringKey("http.route"))).isEqualTo("/api/v1/decision/{wallet}");
+      assertThat(sql.getName()).as(statement(sql)).isEqualTo(SpanNames.sql(statement(sql))).startsWith("SELECT ")
+          .isNotEqualTo("Query");
       List<SpanData> spans = trace(exporter, TRACE);
       SpanData bus = spans.stream().filter(s -> s.getKind() == SpanKind.CLIENT
           && String.valueOf(s.getAttributes().get(BUS_ADDRESS)).startsWith("vouch.decision.read"))
