@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Made-up API key flood (issue 25 item 5): wrk cycles N distinct well-formed keys (valid checksum,
 # unknown to the database) from one IP against one `serve --role api`, then reports requests,
-# 401s, 429s and the database lookups the service counted (vouch_api_key_lookups_total).
+# 401s, 429s and the database lookups the service counted (vouch_api_key_lookups_total), and what
+# two never-used pro keys get from the same IP right after the flood.
 # Usage: bench/key-flood.sh [seconds=15] [keys=20000] [connections=16]
 # Needs wrk, psql and the machine's PostgreSQL (BENCH_DATABASE_URL, default
 # postgres://postgres@127.0.0.1:5432/postgres); creates and drops a database of its own.
@@ -67,10 +68,24 @@ for _ in $(seq 1 240); do
   curl -sf "http://127.0.0.1:$port/health/ready" > /dev/null && break
   sleep 0.5
 done
+pro=()
+for _ in 1 2; do
+  pro+=("$(DATABASE_URL="$dburl" java -cp "target/classes:$(cat target/bench.classpath)" dev.vouch.cli.Main \
+    keys create --plan pro --label key-flood | tail -1)")
+done
 lookups() { curl -s "http://127.0.0.1:$port/metrics" | awk '/^vouch_api_key_lookups_total/ {s += $2} END {print s + 0}'; }
 before=$(lookups)
 wrk -t2 -c"$conns" -d"${seconds}s" -s "$work/keys.lua" "http://127.0.0.1:$port" | tee "$work/wrk.out"
 after=$(lookups)
+# Two pro keys created before the flood and never used, first used right after it from the same IP
+# (issue 34 item 7): each answer's status and which budget its headers name.
+for k in "${pro[@]}"; do
+  curl -s -o "$work/pro.body" -D "$work/pro.head" -H "Authorization: Bearer $k" \
+    "http://127.0.0.1:$port/api/v1/decision/0x00000000000000000000000000000000000000ab"
+  echo "pro key after the flood: $(head -1 "$work/pro.head" | tr -d '\r')" \
+    "limit=$(awk 'tolower($1) == "x-ratelimit-limit:" {print $2}' "$work/pro.head" | tr -d '\r')" \
+    "$(grep -o '"message":"[^"]*' "$work/pro.body" | head -1)"
+done
 requests=$(awk '/requests in/ {print $1}' "$work/wrk.out")
 echo "keys=$keys seconds=$seconds connections=$conns requests=$requests" \
   "401=$(awk '/^status 401:/ {print $3}' "$work/wrk.out")" \

@@ -7,6 +7,9 @@ final class ApiKeyQueries {
       "SELECT id, key_hash, plan, revoked_at IS NOT NULL AS revoked, suspended_at IS NOT NULL AS suspended "
           + "FROM api_keys WHERE key_hash = $1";
 
+  /** The live keys' hashes, for the in-memory key index (KeyIndex). */
+  static final String LIVE_HASHES = "SELECT encode(key_hash, 'hex') AS hash FROM api_keys WHERE revoked_at IS NULL";
+
   static final String INSERT =
       "INSERT INTO api_keys (key_hash, key_hint, plan, label) VALUES (?, ?, ?, ?) RETURNING id";
 

@@ -56,6 +56,9 @@ final class ApiKeys {
     this(db, clock, ttl, found, missing, MAX_ENTRIES);
   }
 
+  /** Every live key's hash in memory (issue 34 item 7); consulted only while it is ready. */
+  private final KeyIndex index = new KeyIndex();
+
   ApiKeys(Gateway db, Clock clock, Duration ttl, Counter found, Counter missing, int maxEntries) {
     this.db = db;
     this.found = found;
@@ -65,6 +68,61 @@ final class ApiKeys {
     this.misses = cache(clock, missTtl, missTtl.isZero() ? 0 : MAX_MISSES);
     this.seen = Caffeine.newBuilder().maximumSize(MAX_ENTRIES).expireAfterWrite(SEEN_TTL)
         .ticker(() -> clock.millis() * 1_000_000L).executor(Runnable::run).build();
+  }
+
+  /**
+   * What the in-memory index says of the key: TRUE it exists and is not revoked, FALSE it does
+   * not (refused with no lookup), null when the index is not complete (a charged lookup decides).
+   */
+  Boolean indexed(String key) {
+    return index.ready() ? index.contains(id(key)) : null;
+  }
+
+  /**
+   * Loads the index anew from the primary (a standby may not have replayed a key created a moment
+   * ago); announcements heard meanwhile are applied over the rows.
+   */
+  Future<Void> loadIndex() {
+    index.loading();
+    return db.readPrimary(c -> c.query(ApiKeyQueries.LIVE_HASHES).execute())
+        .onSuccess(rows -> {
+          java.util.List<String> hashes = new java.util.ArrayList<>(rows.size());
+          rows.forEach(r -> hashes.add(r.getString("hash")));
+          index.loaded(hashes);
+        })
+        .onFailure(t -> index.failed())
+        .mapEmpty();
+  }
+
+  /**
+   * Whether the key becomes live within {@code waitMs}: a key created a moment ago in another
+   * process may be refused by the index only because its announcement is still on its way. A
+   * made-up key waits the whole bound (a tarpit), with no database lookup.
+   */
+  Future<Boolean> liveWithin(io.vertx.core.Vertx vertx, String key, long waitMs) {
+    String id = id(key);
+    io.vertx.core.Promise<Boolean> answer = io.vertx.core.Promise.promise();
+    java.util.function.Consumer<Boolean> then = answer::tryComplete;
+    index.whenLive(id, then);
+    if (!answer.future().isComplete()) {
+      vertx.setTimer(Math.max(1, waitMs), t -> index.gaveUp(id, then));
+    }
+    return answer.future();
+  }
+
+  /** Live keys in the index, -1 while it is not complete (a gauge). */
+  int indexSize() {
+    return index.size();
+  }
+
+  /** An announcement of V103: a key created or revoked; a revoked key's cached lookup is dropped at once. */
+  void announced(String payload) {
+    index.announced(payload, cache::invalidate);
+  }
+
+  /** The announcements' connection is gone: the index may go stale, so lookups decide again. */
+  void indexLost() {
+    index.lost();
   }
 
   /** Whether this process has found the key in the database before (see {@link #seen}). */

@@ -32,11 +32,18 @@ public final class Authenticator implements Handler<RoutingContext> {
   private final TrustedProxies proxies;
   private final ApiKeys keys;
   private final Metering metering;
+  /**
+   * How long a key the index does not hold waits for its creation's announcement before 401: a
+   * NOTIFY arrives within milliseconds, so a second covers a loaded machine; a made-up key pays it.
+   */
+  static final long ANNOUNCE_WAIT_MS = 1000;
+  private final long announceWaitMs;
 
-  Authenticator(TrustedProxies proxies, ApiKeys keys, Metering metering) {
+  Authenticator(TrustedProxies proxies, ApiKeys keys, Metering metering, long announceWaitMs) {
     this.proxies = proxies;
     this.keys = keys;
     this.metering = metering;
+    this.announceWaitMs = announceWaitMs;
   }
 
   /** The Caller of a request that went through this handler. */
@@ -74,13 +81,21 @@ public final class Authenticator implements Handler<RoutingContext> {
       decide(ctx, ip, cached);
       return;
     }
-    if (cached == null && keys.seenBefore(key)) {
+    Boolean indexed = keys.indexed(key);
+    if (Boolean.TRUE.equals(indexed)) {
+      // A live key (the in-memory index): looked up, never charged to its IP's anonymous budget,
+      // whatever others behind the same address spent (issue 34 item 7).
+      lookUp(ctx, ip, key, null);
+      return;
+    }
+    if (cached == null && indexed == null && keys.seenBefore(key)) {
       // A key found before, out of the revocation cache: looked up again free of any charge.
       lookUp(ctx, ip, key, null);
       return;
     }
     // Unknown, revoked or not remembered: the attempt is charged to the IP's anonymous budget
-    // first, so made-up keys cost a bounded number of lookups and get 429 (issue 25 item 5).
+    // first, so made-up keys get 429 like any anonymous flood (issue 25 item 5); with the index
+    // complete they cost no lookup at all, else a bounded number.
     metering.chargeKeyAttempt(ip).onComplete(charged -> {
       if (charged.failed()) {
         ctx.fail(charged.cause());
@@ -89,6 +104,18 @@ public final class Authenticator implements Handler<RoutingContext> {
       Admission a = charged.result();
       if (!a.admitted()) {
         ctx.fail(RateLimited.perMinute(1, a.limit(), a.remaining(), a.retryAfterSeconds()));
+        return;
+      }
+      if (Boolean.FALSE.equals(indexed)) {
+        // Not live, as the complete index says: no lookup. Its creation may still be on its way
+        // from another process, so it gets a short wait for that announcement first.
+        keys.liveWithin(ctx.vertx(), key, announceWaitMs).onComplete(live -> {
+          if (live.succeeded() && live.result()) {
+            lookUp(ctx, ip, key, a);
+          } else {
+            ctx.fail(KeyRejected.invalid());
+          }
+        });
         return;
       }
       if (cached != null) {

@@ -13,6 +13,8 @@ public final class BudgetMetrics {
   public static final String REFUSED = "vouch.budget.refused";
   /** API key lookups that reached the database (cache misses), tagged result=found|missing. */
   public static final String KEY_LOOKUPS = "vouch.api.key.lookups";
+  /** Live keys held in memory by the key index; -1 while it is not complete (lookups are charged then). */
+  public static final String KEY_INDEX = "vouch.api.key.index.keys";
   public static final String TAG_RESULT = "result";
 
   public static final String TAG_LIMIT = "limit";

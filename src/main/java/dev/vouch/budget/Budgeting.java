@@ -54,8 +54,14 @@ public final class Budgeting {
     // A key created anywhere (NOTIFY, V55), or notifications lost meanwhile: unknown keys may exist now.
     vertx.eventBus().consumer(Addresses.API_KEY_CREATED, m -> keys.forgetMisses());
     vertx.eventBus().consumer(Addresses.NOTIFICATIONS_RESUMED, m -> keys.forgetMisses());
+    registry.gauge(BudgetMetrics.KEY_INDEX, keys, ApiKeys::indexSize);
+    // The live keys in memory: loaded when their channel is listened to, kept by its announcements.
+    vertx.eventBus().<String>consumer(Addresses.API_KEY_ANNOUNCED, m -> keys.announced(m.body()));
+    vertx.eventBus().consumer(Addresses.API_KEYS_LISTENING, m -> keys.loadIndex());
+    vertx.eventBus().consumer(Addresses.READS_LOST, m -> keys.indexLost());
     return new Budgeting(store, metering,
-        new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys, metering));
+        new Authenticator(TrustedProxies.parse(config.http().trustedProxies()), keys, metering,
+            Authenticator.ANNOUNCE_WAIT_MS));
   }
 
   private static RedisCounterStore redisStore(

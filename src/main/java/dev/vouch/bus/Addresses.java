@@ -52,6 +52,12 @@ public final class Addresses {
   /** An API key was created (any process): remembered unknown keys are dropped. */
   public static final String API_KEY_CREATED = "vouch.budget.api-key-created";
 
+  /** A key created ("+hash") or revoked ("-hash") in any process (V103), for the in-memory key index. */
+  public static final String API_KEY_ANNOUNCED = "vouch.budget.api-key-announced";
+
+  /** The key channel is listened to again (no body): the key index loads the live keys anew. */
+  public static final String API_KEYS_LISTENING = "vouch.budget.api-keys-listening";
+
   public static final String NOTIFICATIONS_RESUMED = "vouch.indexing.notifications-resumed";
 
   /**

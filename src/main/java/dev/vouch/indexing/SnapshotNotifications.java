@@ -31,6 +31,9 @@ public final class SnapshotNotifications extends VerticleBase {
   /** NOTIFY of the api_keys trigger (V55). */
   static final String API_KEY_CHANNEL = "vouch_api_key_created";
 
+  /** NOTIFY of each key created or revoked, with its hash (V103). */
+  static final String API_KEYS_CHANNEL = "vouch_api_keys";
+
   private final DatabaseUrl url;
   private PgSubscriber subscriber;
 
@@ -61,6 +64,9 @@ public final class SnapshotNotifications extends VerticleBase {
     subscriber.channel(IndexingQueries.PROGRESS_CHANNEL)
         .handler(progress -> vertx.eventBus().publish(Addresses.RUN_PROGRESS, progress));
     subscriber.channel(API_KEY_CHANNEL).handler(v -> vertx.eventBus().publish(Addresses.API_KEY_CREATED, null));
+    subscriber.channel(API_KEYS_CHANNEL)
+        .subscribeHandler(v -> vertx.eventBus().publish(Addresses.API_KEYS_LISTENING, null))
+        .handler(change -> vertx.eventBus().publish(Addresses.API_KEY_ANNOUNCED, change));
     return subscriber.connect();
   }
 

@@ -12,43 +12,95 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 25 item 5: made-up API keys are charged to the caller's IP (the anonymous budget): a
- * flood of distinct well-formed keys from one IP gets 429 once that budget is spent, and the
- * database lookups it causes stay within the budget. A key created after it was tried works at
- * once (the remembered miss is dropped on the creation's NOTIFY).
+ * Issue 25 item 5 and issue 34 item 7: made-up API keys are charged to the caller's IP (the
+ * anonymous budget), so a flood of distinct well-formed keys from one IP gets 429 once that
+ * budget is spent; the live keys are held in memory (KeyIndex), so a made-up key costs no
+ * database lookup and a real key is never charged to its IP's budget, whatever its neighbours
+ * did. A key created after it was tried works at once, and a revoked one is refused at once
+ * (both announced by NOTIFY).
  */
 class KeyFloodTest {
 
   static final String DECISION = "/api/v1/decision/0x" + "ef".repeat(20);
 
+  /** The key index's gauge: live keys held, -1 until the first load completes. */
+  static double indexed(TestApp app) {
+    var m = java.util.regex.Pattern.compile("(?m)^vouch_api_key_index_keys(?:\\{[^}]*})? (\\S+)$")
+        .matcher(app.get("/metrics").bodyAsString());
+    return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+  }
+
+  static void awaitIndex(TestApp app) {
+    dev.vouch.support.Sql.await("the key index to load", 30_000, () -> indexed(app) >= 0);
+  }
+
   @Test
-  void aFloodOfMadeUpKeysFromOneIpGets429AfterTheAnonymousBudgetAndItsLookupsStayBounded() {
+  void aFloodOfMadeUpKeysCostsNoLookupGets429AfterTheAnonymousBudgetAndARealKeyFromTheSameIpIsNeverCharged()
+      throws Exception {
     try (TestApp app = TestApp.startMeteredBehindProxy()) {
+      TestKeys.Key pro = TestKeys.create(app.app.config(), "pro");
+      TestKeys.Key developer = TestKeys.create(app.app.config(), "developer");
+      awaitIndex(app);
       SecureRandom random = new SecureRandom();
-      Map<Integer, Integer> statuses = new HashMap<>();
+      Map<Integer, Integer> statuses = new java.util.concurrent.ConcurrentHashMap<>();
       double before = ApiKeyEdgeTest.lookups(app);
-      for (int i = 0; i < 60; i++) {
-        var r = app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.7",
-            "Authorization", "Bearer " + ApiKeyFormat.generate(random)));
-        statuses.merge(r.statusCode(), 1, Integer::sum);
-        if (r.statusCode() == 429) {
-          assertThat(r.getHeader("Retry-After")).isNotNull();
-          assertThat(r.getHeader("X-RateLimit-Limit")).isEqualTo("20");
+      // Sent 20 at a time: a made-up key's 401 comes after the index's one-second wait for an
+      // announcement of its creation (Authenticator.ANNOUNCE_WAIT_MS).
+      java.util.concurrent.ExecutorService senders = java.util.concurrent.Executors.newFixedThreadPool(20);
+      try {
+        java.util.List<java.util.concurrent.Future<?>> sent = new java.util.ArrayList<>();
+        for (int i = 0; i < 60; i++) {
+          String made = ApiKeyFormat.generate(random);
+          sent.add(senders.submit(() -> {
+            var r = app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.7",
+                "Authorization", "Bearer " + made));
+            statuses.merge(r.statusCode(), 1, Integer::sum);
+            if (r.statusCode() == 429) {
+              assertThat(r.getHeader("Retry-After")).isNotNull();
+              assertThat(r.getHeader("X-RateLimit-Limit")).isEqualTo("20");
+            }
+          }));
         }
+        for (var f : sent) {
+          f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+        }
+      } finally {
+        senders.shutdownNow();
       }
       assertThat(statuses).as("20 refused keys, then the anonymous budget is spent")
           .containsEntry(401, 20).containsEntry(429, 40);
-      assertThat(ApiKeyEdgeTest.lookups(app) - before).as("database lookups: at most the budget").isEqualTo(20);
-      // The same IP without a key is refused too: the failed attempts spent its anonymous budget.
+      assertThat(ApiKeyEdgeTest.lookups(app) - before).as("made-up keys: refused from memory, no lookup").isZero();
+      // The same IP without a key is refused: the failed attempts spent its anonymous budget.
       assertThat(app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.7")).statusCode())
           .isEqualTo(429);
-      // Another IP is untouched, and a real key's first use is given back to its IP's budget.
-      TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
-      var keyed = app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.8",
-          "Authorization", key.bearer()));
-      assertThat(keyed.statusCode()).isEqualTo(200);
+      // Two never-used real keys from that IP: answered on their own budgets, nothing charged to the IP's.
+      for (TestKeys.Key key : java.util.List.of(pro, developer)) {
+        var keyed = app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.7",
+            "Authorization", key.bearer()));
+        assertThat(keyed.statusCode()).as("key " + key.id()).isEqualTo(200);
+        assertThat(keyed.getHeader("X-RateLimit-Limit")).as("key " + key.id()).isNotEqualTo("20");
+      }
+      assertThat(ApiKeyEdgeTest.lookups(app) - before).as("one lookup per real key").isEqualTo(2);
+      // Another IP is untouched.
       assertThat(app.send(HttpMethod.GET, DECISION, null, Map.of("X-Forwarded-For", "203.0.113.8"))
           .getHeader("X-RateLimit-Remaining")).isEqualTo("19");
+    }
+  }
+
+  @Test
+  void aRevokedKeyIsRefusedAtOnceEvenWhileItsLookupIsCachedAndWithoutALookup() {
+    try (TestApp app = TestApp.startMeteredBehindProxy()) {
+      TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+      awaitIndex(app);
+      Map<String, String> keyed = Map.of("X-Forwarded-For", "203.0.113.11", "Authorization", key.bearer());
+      assertThat(app.send(HttpMethod.GET, DECISION, null, keyed).statusCode()).isEqualTo(200);
+      double held = indexed(app);
+      dev.vouch.support.Sql.exec(app.database, "UPDATE api_keys SET revoked_at = now() WHERE id = ?", key.id());
+      dev.vouch.support.Sql.await("the revocation to be heard", 30_000, () -> indexed(app) == held - 1);
+      double before = ApiKeyEdgeTest.lookups(app);
+      // The test clock never moved: the 30 s key cache would still hold the lookup; the NOTIFY dropped it.
+      assertThat(app.send(HttpMethod.GET, DECISION, null, keyed).statusCode()).isEqualTo(401);
+      assertThat(ApiKeyEdgeTest.lookups(app) - before).isZero();
     }
   }
 
