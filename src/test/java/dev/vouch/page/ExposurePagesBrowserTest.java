@@ -153,7 +153,7 @@ class ExposurePagesBrowserTest {
         + " (Test mixer, mixer, TRM) in 1 transfer on Arc Testnet")
         .doesNotContain("chain " + ARC).doesNotContain("80000").doesNotContain("received from in");
     // Indirect: the intermediary received the 80,000; this wallet's part of it is 60,000.
-    assertThat(evidence).contains(HOP + " received 80,000.00 USD in USDC from " + SANCTIONED
+    assertThat(evidence).contains("Intermediary " + HOP + " received 80,000.00 USD in USDC from " + SANCTIONED
         + " (Test SDN entry, sanctioned, OFAC) in 1 transfer on Arc Testnet")
         .contains("this wallet's share through it: 60,000.00 USD");
     assertThat(text("exposure-indirect")).contains("through 1 intermediary").contains("60,000.00 USD")
