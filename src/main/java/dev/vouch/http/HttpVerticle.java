@@ -134,7 +134,7 @@ public final class HttpVerticle extends VerticleBase {
       BatchRoutes.install(routes, meter, config.models().usernameSuffix());
       ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
       IdentityRoutes.install(routes, identity, meter);
-      PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity);
+      PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity, config.chains());
       MonitoringRoutes.install(routes, meter, monitoring);
     }
 

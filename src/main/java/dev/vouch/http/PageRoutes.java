@@ -17,6 +17,8 @@ import dev.vouch.identity.model.Usernames;
 import dev.vouch.indexing.ScanRequests;
 import dev.vouch.exposure.ExposureQuery;
 import dev.vouch.exposure.model.ExposureReport;
+import dev.vouch.config.ChainConfig;
+import dev.vouch.page.model.ChainLinks;
 import dev.vouch.page.model.CheckPage;
 import dev.vouch.page.model.ExposureView;
 import dev.vouch.page.model.DecisionView;
@@ -34,6 +36,7 @@ import io.vertx.ext.web.RoutingContext;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The pages people open (CONTRACT 8). Each page is metered like the read behind it and answers
@@ -53,21 +56,26 @@ final class PageRoutes {
   private final Pages pages;
   private final String usernameSuffix;
   private final IdentityServices identity;
+  private final ChainLinks chains;
 
   private PageRoutes(Routes routes, Meter meter, Clock clock, Pages pages, String usernameSuffix,
-      IdentityServices identity) {
+      IdentityServices identity, ChainLinks chains) {
     this.routes = routes;
     this.meter = meter;
     this.clock = clock;
     this.pages = pages;
     this.usernameSuffix = usernameSuffix;
     this.identity = identity;
+    this.chains = chains;
   }
 
   static void install(Routes routes, Meter meter, Clock clock, String usernameSuffix,
-      IdentityServices identity) {
+      IdentityServices identity, List<ChainConfig> catalogue) {
     Pages pages = new Pages();
-    PageRoutes p = new PageRoutes(routes, meter, clock, pages, usernameSuffix, identity);
+    // Names and explorers for the evidence (CONTRACT 6), the same catalogue the graph links with.
+    ChainLinks chains = ChainLinks.of(catalogue.stream()
+        .map(c -> new ChainLinks.Chain(c.chainId(), c.name(), c.symbol(), c.explorer())).toList());
+    PageRoutes p = new PageRoutes(routes, meter, clock, pages, usernameSuffix, identity, chains);
     routes.addPage(HttpMethod.GET, "/check", p::check, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/index", p::startIndexing, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/receipt", p::mint, pages::failure);
@@ -97,7 +105,7 @@ final class PageRoutes {
         .compose(query -> routes.<Decision>ask(Addresses.DECISION_LOOKUP, query))
         // The exposure of the same wallet (issue 24), within the decision's charge: one page view.
         .compose(d -> routes.<ExposureReport>ask(Addresses.EXPOSURE_READ, new ExposureQuery(d.wallet()))
-            .map(e -> CheckPage.of(q, DecisionView.of(d, clock.instant()), ExposureView.of(e))))
+            .map(e -> CheckPage.of(q, DecisionView.of(d, clock.instant()), ExposureView.of(e, chains))))
         .onSuccess(page -> pages.render(ctx, 200, "check.jte", page))
         .onFailure(t -> formOrPage(ctx, t, q, echoUseCase));
   }
@@ -154,7 +162,7 @@ final class PageRoutes {
         .compose(v -> routes.<Receipt>ask(Addresses.RECEIPT_READ, new ReceiptRequests.Read(id)))
         .compose(r -> routes.<ReceiptSignatures.Verification>ask(Addresses.RECEIPT_VERIFY, r)
             .compose(v -> exposureBehind(r)
-                .map(e -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx), e))))
+                .map(e -> ReceiptView.of(r, v.valid(), v.kid(), v.detail(), shareUrl(ctx), e, chains))))
         .onSuccess(view -> pages.render(ctx, 200, "receipt.jte", view))
         .onFailure(t -> {
           if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {

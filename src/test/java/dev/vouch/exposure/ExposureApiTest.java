@@ -212,7 +212,7 @@ class ExposureApiTest {
           .isEqualTo("No labelled address paid this wallet.");
       assertThat(browser.driver.findElement(By.id("exposure-sanctions")).getText()).contains("Direct");
       String evidence = browser.driver.findElement(By.id("exposure-evidence")).getText();
-      assertThat(evidence).contains(sanctioned, "Test SDN entry", "sent to", "native coin", "Test mixer");
+      assertThat(evidence).contains(sanctioned, "Test SDN entry", "This wallet sent native coin (USDC, not valued) to", "Test mixer");
       browser.screenshot("check-exposure");
 
       // Native transfers are never valued: the figure says so instead of a valued zero.
@@ -234,7 +234,7 @@ class ExposureApiTest {
       assertThat(browser.driver.findElement(By.id("exposure-source")).getText())
           .isEqualTo("No labelled address paid this wallet.");
       assertThat(browser.driver.findElement(By.id("exposure-evidence")).getText())
-          .contains(sanctioned, "Test SDN entry", "sent to", "native coin", "not valued");
+          .contains(sanctioned, "Test SDN entry", "This wallet sent native coin (USDC, not valued) to");
       assertThat(browser.driver.findElements(By.id("exposure-later"))).isEmpty();
       browser.screenshot("receipt-exposure");
 

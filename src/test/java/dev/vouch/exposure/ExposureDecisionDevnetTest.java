@@ -245,9 +245,11 @@ class ExposureDecisionDevnetTest {
     Sql.await("queue drained", 30_000, () -> Sql.count(app.database, "SELECT count(*) FROM exposure_refresh") == 0);
     // A wallet with no flow to the changed address keeps its stored summary (labels version too).
     assertThat(decision("mixerPayer").getJsonObject("exposure").encode()).isEqualTo(before);
-    // The block's receipt keeps its attested summary; its figures are no longer the current read's.
+    // The block's receipt keeps its attested summary; the new label touches nothing of its wallet, so
+    // the live figures of the same snapshot still stand beside it (issue 34 item 3), with the new version named.
     String page = app.get("/check/r/" + blockReceipt).bodyAsString();
-    assertThat(page).contains("id=\"exposure-sanctions\"", "Direct", "id=\"exposure-later\"");
+    assertThat(page).contains("id=\"attested-sanctions\"", "Direct", "id=\"exposure-evidence\"",
+        "change nothing for this wallet").doesNotContain("id=\"exposure-later\"");
     // The read model still equals its derivation.
     assertThat(Sql.count(app.database, "SELECT count(*) FROM (SELECT * FROM wallet_reads EXCEPT"
         + " SELECT * FROM wallet_reads_derived) d")).isZero();

@@ -20,15 +20,20 @@ public record ReceiptView(
     return of(r, verified, kid, detail, shareUrl, null);
   }
 
-  /** With the wallet's exposure read, shown beside the attested summary when it is its evidence. */
   public static ReceiptView of(Receipt r, boolean verified, String kid, String detail, String shareUrl,
       dev.vouch.exposure.model.ExposureReport current) {
+    return of(r, verified, kid, detail, shareUrl, current, ChainLinks.NONE);
+  }
+
+  /** With the wallet's exposure read, shown live beside the attested summary when it is its evidence. */
+  public static ReceiptView of(Receipt r, boolean verified, String kid, String detail, String shareUrl,
+      dev.vouch.exposure.model.ExposureReport current, ChainLinks chains) {
     String alg = r.signature() == null ? null : r.signature().alg();
     return new ReceiptView(r.id(), Words.utc(r.createdAt()), r.payloadHash(), DecisionWords.of(r.payload()),
         Words.freshnessAtMint(r.payload().freshness(), r.createdAt()),
         new Signature(verified, kid, alg, verified ? "Signature verified" : "Not verified: " + detail), shareUrl,
         ReceiptExposure.of(r.payload().exposure(),
-            r.payload().freshness() == null ? null : r.payload().freshness().lastIndexedAt(), current));
+            r.payload().freshness() == null ? null : r.payload().freshness().lastIndexedAt(), current, chains));
   }
 
   /** The outcome of checking the receipt's signature server side. */
