@@ -7,6 +7,8 @@ final class ApiKeyQueries {
       "SELECT id, key_hash, plan, revoked_at IS NOT NULL AS revoked, suspended_at IS NOT NULL AS suspended "
           + "FROM api_keys WHERE key_hash = $1";
 
+  static final String ID_BY_HASH = "SELECT id FROM api_keys WHERE key_hash = ?";
+
   static final String INSERT =
       "INSERT INTO api_keys (key_hash, key_hint, plan, label) VALUES (?, ?, ?, ?) RETURNING id";
 
