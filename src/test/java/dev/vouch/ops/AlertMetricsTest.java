@@ -36,10 +36,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Every metric a shipped alert or a dashboard panel names is exposed by {@code /metrics} of a
  * running Vouch, so a renamed metric breaks this test instead of silently emptying a panel or an
- * alert. Many meters appear on first use, so the instance does what makes each exist: answers
- * and a 429, an intake indexed from a real Anvil chain beside a chain whose provider is down
- * (errors, a retry, an open breaker), a screening hit on a watched wallet delivered to a webhook
- * receiver that fails until its endpoint is disabled, and a replica configured.
+ * alert. A fresh process already exposes every one at 0 (the first test); the second checks they
+ * are still there once used, with the labels use gives them: answers and a 429, an intake indexed
+ * from a real Anvil chain beside a chain whose provider is down (errors, a retry, an open breaker),
+ * a screening hit on a watched wallet delivered to a webhook receiver that fails until its
+ * endpoint is disabled, and a replica configured.
  */
 class AlertMetricsTest {
 
