@@ -5,6 +5,8 @@ import dev.vouch.ops.StartupFailure;
 import dev.vouch.store.DatabaseUrl;
 import java.net.BindException;
 import java.net.ConnectException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.sql.SQLException;
 
 /** Turns whatever stopped a start into the one line an operator reads: the cause, never a password. */
@@ -54,6 +56,19 @@ public final class StartupFailures {
         String m = firstLine(t.getMessage());
         return m.toLowerCase(java.util.Locale.ROOT).startsWith("invalid configuration") ? m : "invalid configuration: " + m;
       }
+    }
+    if (root instanceof NoSuchFileException || root instanceof AccessDeniedException) {
+      // The file exception's message is the bare path: prefer the line that says which file it
+      // was (a screening list), else say what happened to the path.
+      String what = root instanceof NoSuchFileException ? "not found" : "not readable (permission denied)";
+      String line = firstLine(root.getMessage()) + ": " + what;
+      for (Throwable t = failure; t != root; t = t.getCause()) {
+        String m = firstLine(t.getMessage());
+        if (m.endsWith(": " + what)) {
+          line = m; // the innermost: outer wrappers prefix the class name
+        }
+      }
+      return "cannot start: " + line;
     }
     return "cannot start: " + root.getClass().getSimpleName() + ": " + firstLine(root.getMessage());
   }

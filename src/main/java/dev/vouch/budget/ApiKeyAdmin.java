@@ -11,6 +11,7 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The operator's changes to api_keys, in plain JDBC on the calling thread (the command line; no
@@ -61,6 +62,16 @@ public final class ApiKeyAdmin {
       }
     }
     return rows;
+  }
+
+  /** The id of the key stored with this key's hash (the command line takes the key itself too). */
+  public OptionalLong idOf(String key) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(ApiKeyQueries.ID_BY_HASH)) {
+      s.setBytes(1, ApiKeyFormat.sha256(key));
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next() ? OptionalLong.of(rs.getLong(1)) : OptionalLong.empty();
+      }
+    }
   }
 
   public Outcome revoke(long id) throws SQLException {

@@ -10,6 +10,8 @@ final class ApiKeyQueries {
   /** The live keys' hashes, for the in-memory key index (KeyIndex). */
   static final String LIVE_HASHES = "SELECT encode(key_hash, 'hex') AS hash FROM api_keys WHERE revoked_at IS NULL";
 
+  static final String ID_BY_HASH = "SELECT id FROM api_keys WHERE key_hash = ?";
+
   static final String INSERT =
       "INSERT INTO api_keys (key_hash, key_hint, plan, label) VALUES (?, ?, ?, ?) RETURNING id";
 

@@ -4,6 +4,7 @@ import dev.vouch.bus.Addresses;
 import dev.vouch.budget.model.TrustedProxies;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.BudgetConfig;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -44,6 +45,10 @@ public final class Budgeting {
         ? new FailoverCounterStore(redisStore(vertx, config.redis().url(), budgets.redis(), clock, registry),
             new LocalCounterStore(clock), budgets.redis().retryMillis(), registry)
         : new LocalCounterStore(clock);
+    if (!config.redis().configured()) {
+      // Per process by choice, not degraded: the alert and the panel still find the series, at 0.
+      Gauge.builder(BudgetMetrics.DEGRADED, () -> 0).register(registry);
+    }
     Leases leases = config.redis().configured() && budgets.redis().leasePercent() > 0
         ? new Leases(store, clock, System::nanoTime, budgets.redis().leasePercent(), budgets.redis().leaseMaxUnits())
         : null;

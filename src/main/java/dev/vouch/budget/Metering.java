@@ -58,6 +58,12 @@ public final class Metering {
     this.config = config;
     this.registry = registry;
     this.exhausted = new ExhaustedCallers(budgets.clock());
+    // Every limit's refusals at 0 from the start, so a panel or an increase() sees the first one.
+    registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, Budgets.UNITS);
+    registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, RECEIPTS);
+    for (DailyCap cap : DailyCap.values()) {
+      registry.counter(BudgetMetrics.REFUSED, BudgetMetrics.TAG_LIMIT, cap.name());
+    }
   }
 
   public BudgetConfig.Tier tier(Caller caller) {

@@ -36,6 +36,8 @@ public final class RpcClient {
   public static final String CALLS = "vouch.rpc.calls";
   /** Failed exchanges, by chain and kind (TRANSPORT, BUSY, SERVER, ...). */
   public static final String ERRORS = "vouch.rpc.errors";
+  /** The error kind of a failure that is not an RpcException. */
+  static final String OTHER = "OTHER";
 
   private final Vertx vertx;
   private final WebClient web;
@@ -68,6 +70,12 @@ public final class RpcClient {
     }
     this.guards = List.copyOf(perUrl);
     this.expectedChainId = "0x" + Long.toHexString(chain.chainId());
+    // The chain's errors of every kind at 0 from the start, so a panel or an increase() sees the first one.
+    MeterRegistry registry = Metrics.of(vertx);
+    for (RpcException.Kind kind : RpcException.Kind.values()) {
+      registry.counter(ERRORS, "chain", chain.name(), "kind", kind.name());
+    }
+    registry.counter(ERRORS, "chain", chain.name(), "kind", OTHER);
   }
 
   public ChainConfig chain() {
@@ -137,7 +145,7 @@ public final class RpcClient {
         registry.counter(CALLS, "chain", chain.name(), "method", call.method()).increment();
       }
       return exchange(url, calls).onFailure(t -> registry.counter(ERRORS, "chain", chain.name(), "kind",
-          t instanceof RpcException e ? e.kind().name() : "OTHER").increment());
+          t instanceof RpcException e ? e.kind().name() : OTHER).increment());
     });
   }
 

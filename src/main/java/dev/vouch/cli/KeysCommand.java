@@ -1,10 +1,12 @@
 package dev.vouch.cli;
 
 import dev.vouch.budget.ApiKeyAdmin;
+import dev.vouch.budget.model.ApiKeyFormat;
 import dev.vouch.budget.model.Plan;
 import java.io.PrintWriter;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -45,12 +47,56 @@ final class KeysCommand {
     return 1;
   }
 
-  /** Ids are positive; picocli already refused what is not a number. */
-  static long positive(CommandSpec spec, long id) {
-    if (id < 1) {
-      throw new ParameterException(spec.commandLine(), "<id> must be a positive key id (see keys list), not " + id);
+  /**
+   * A {@code <key>} argument: a key id (keys list) or the key itself, found by its hash, so an
+   * operator holding only the key can revoke it. No message ever repeats the argument: it may
+   * be a key, or a key with a typo.
+   */
+  record KeyRef(long id, String key) {
+
+    static KeyRef parse(CommandSpec spec, String given) {
+      if (given.startsWith(ApiKeyFormat.PREFIX)) {
+        if (!ApiKeyFormat.isWellFormed(given)) {
+          throw new ParameterException(spec.commandLine(), "<key> is not a well-formed API key (" + ApiKeyFormat.PREFIX
+              + " and " + (ApiKeyFormat.LENGTH - ApiKeyFormat.PREFIX.length()) + " letters and digits, the last "
+              + "6 a checksum): copy it again whole, or give its id (see keys list)");
+        }
+        return new KeyRef(0, given);
+      }
+      if (given.matches("[0-9]{1,18}") && Long.parseLong(given) > 0) {
+        return new KeyRef(Long.parseLong(given), null);
+      }
+      throw new ParameterException(spec.commandLine(),
+          "<key> must be a key id (see keys list) or the key itself (" + ApiKeyFormat.PREFIX + "...)");
     }
-    return id;
+
+    /** The key's id; empty when no stored key has this key's hash. */
+    OptionalLong resolve(ApiKeyAdmin keys) throws SQLException {
+      return key == null ? OptionalLong.of(id) : keys.idOf(key);
+    }
+
+    /** How a message names the key: its id, or the hint keys list shows (never the key). */
+    String named() {
+      return key == null ? "id " + id : "that value (" + ApiKeyFormat.hint(key) + ")";
+    }
+  }
+
+  /** One change of one key. */
+  interface KeyChange {
+    ApiKeyAdmin.Outcome apply(ApiKeyAdmin keys, long id) throws SQLException;
+  }
+
+  /** Parses {@code <key>} before opening the database, finds its id, changes it and reports. */
+  static int change(CommandSpec spec, String given, String done, KeyChange change) throws SQLException {
+    KeyRef ref = KeyRef.parse(spec, given);
+    return withKeys(spec, (keys, out, err) -> {
+      OptionalLong id = ref.resolve(keys);
+      if (id.isEmpty()) {
+        err.println("no key with " + ref.named());
+        return 1;
+      }
+      return report(change.apply(keys, id.getAsLong()), id.getAsLong(), done, out, err);
+    });
   }
 
   @Command(name = "create", description = "Create a key and print it once; only its hash is stored.")
@@ -110,13 +156,12 @@ final class KeysCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "<id>", description = "the key id (keys list)")
-    long id;
+    @Parameters(paramLabel = "<key>", description = "the key id (keys list) or the key itself")
+    String key;
 
     @Override
     public Integer call() throws SQLException {
-      long key = positive(spec, id);
-      return withKeys(spec, (keys, out, err) -> report(keys.revoke(key), key, "revoked", out, err));
+      return change(spec, key, "revoked", (keys, id) -> keys.revoke(id));
     }
   }
 
@@ -125,16 +170,15 @@ final class KeysCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "<id>", description = "the key id (keys list)")
-    long id;
+    @Parameters(index = "0", paramLabel = "<key>", description = "the key id (keys list) or the key itself")
+    String key;
 
     @Parameters(index = "1", paramLabel = "<plan>", description = "developer, plus, pro or partner")
     Plan plan;
 
     @Override
     public Integer call() throws SQLException {
-      long key = positive(spec, id);
-      return withKeys(spec, (keys, out, err) -> report(keys.setPlan(key, plan), key, "now on plan " + plan, out, err));
+      return change(spec, key, "now on plan " + plan, (keys, id) -> keys.setPlan(id, plan));
     }
   }
 
@@ -143,13 +187,12 @@ final class KeysCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "<id>", description = "the key id (keys list)")
-    long id;
+    @Parameters(paramLabel = "<key>", description = "the key id (keys list) or the key itself")
+    String key;
 
     @Override
     public Integer call() throws SQLException {
-      long key = positive(spec, id);
-      return withKeys(spec, (keys, out, err) -> report(keys.suspend(key), key, "suspended", out, err));
+      return change(spec, key, "suspended", (keys, id) -> keys.suspend(id));
     }
   }
 
@@ -158,13 +201,12 @@ final class KeysCommand {
     @Spec
     CommandSpec spec;
 
-    @Parameters(paramLabel = "<id>", description = "the key id (keys list)")
-    long id;
+    @Parameters(paramLabel = "<key>", description = "the key id (keys list) or the key itself")
+    String key;
 
     @Override
     public Integer call() throws SQLException {
-      long key = positive(spec, id);
-      return withKeys(spec, (keys, out, err) -> report(keys.resume(key), key, "resumed", out, err));
+      return change(spec, key, "resumed", (keys, id) -> keys.resume(id));
     }
   }
 }

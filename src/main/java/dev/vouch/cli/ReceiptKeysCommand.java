@@ -1,7 +1,9 @@
 package dev.vouch.cli;
 
 import dev.vouch.receipt.SigningKeys;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,7 +29,14 @@ final class ReceiptKeysCommand {
 
     @Override
     public Integer call() throws Exception {
-      String existing = current == null ? null : Files.readString(current);
+      String existing;
+      try {
+        existing = current == null ? null : Files.readString(current);
+      } catch (NoSuchFileException | AccessDeniedException e) {
+        spec.commandLine().getErr().println(spec.qualifiedName() + ": " + current + ": "
+            + (e instanceof NoSuchFileException ? "not found" : "not readable (permission denied)"));
+        return 1;
+      }
       spec.commandLine().getOut().println(SigningKeys.rotated(existing));
       return 0;
     }

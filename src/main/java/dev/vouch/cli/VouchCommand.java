@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -92,6 +93,11 @@ public final class VouchCommand implements Callable<Integer> {
     cli.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
     cli.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
     cli.setCaseInsensitiveEnumValuesAllowed(true);
+    // A command's help opens with its usage; its header is the one-line summary its parent lists.
+    List<String> sections = new java.util.ArrayList<>(cli.getHelpSectionKeys());
+    sections.removeAll(List.of(CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER_HEADING,
+        CommandLine.Model.UsageMessageSpec.SECTION_KEY_HEADER));
+    cli.setHelpSectionKeys(sections);
     cli.setParameterExceptionHandler((ex, args) -> {
       CommandLine failed = ex.getCommandLine();
       PrintWriter w = failed.getErr();
@@ -100,9 +106,9 @@ public final class VouchCommand implements Callable<Integer> {
       List<String> unknown = failed.getUnmatchedArguments();
       if (!(ex instanceof CommandLine.UnmatchedArgumentException) && !unknown.isEmpty()) {
         w.println(name + ": Unknown option" + (unknown.size() == 1 ? "" : "s") + ": "
-            + unknown.stream().map(a -> "'" + a + "'").collect(Collectors.joining(", ")));
+            + unknown.stream().map(a -> "'" + withoutKeys(a) + "'").collect(Collectors.joining(", ")));
       }
-      w.println(name + ": " + ex.getMessage());
+      w.println(name + ": " + withoutKeys(ex.getMessage()));
       if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, w)) {
         failed.usage(w);
       }
@@ -110,10 +116,18 @@ public final class VouchCommand implements Callable<Integer> {
     });
     cli.setExecutionExceptionHandler((ex, failed, parsed) -> {
       // One readable line naming the cause; the trace is noise for every cause we can name.
-      failed.getErr().println("vouch: " + StartupFailures.describe(ex, root.config));
+      failed.getErr().println("vouch: " + withoutKeys(StartupFailures.describe(ex, root.config)));
       return failed.getCommandSpec().exitCodeOnExecutionException();
     });
     return cli;
+  }
+
+  /** An API key (or anything shaped like one) typed where it does not belong. */
+  private static final Pattern KEY = Pattern.compile("vouch_(?:live|test)_[0-9A-Za-z]*");
+
+  /** picocli's messages quote the argument they refuse; an API key there would reach terminals and logs. */
+  static String withoutKeys(String message) {
+    return message == null ? null : KEY.matcher(message).replaceAll("<an API key, not shown>");
   }
 
   /** A fixed configuration (tests); of the option settings only PORT applies to it. */

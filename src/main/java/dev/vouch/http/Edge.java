@@ -254,7 +254,12 @@ public final class Edge {
     }
     if (t instanceof StoreException se && se.kind() == StoreException.Kind.UNAVAILABLE) {
       STORE_DOWN.warn(() -> "database unavailable (" + Causes.summary(t) + ") requestId=" + requestId);
-      return se.outcomeUnknown() && !isRead(method)
+      if (isRead(method)) {
+        // A read creates nothing: say what to do, not what did not happen.
+        return new ApiError(503, "UNAVAILABLE", "The database is unavailable; retry this read after the seconds in "
+            + "Retry-After.");
+      }
+      return se.outcomeUnknown()
           ? new ApiError(503, "UNAVAILABLE", "The database stopped answering during this request; it may still "
               + "take effect. Check its state before you retry (a repeated intake or refresh answers its state, free).")
           : new ApiError(503, "UNAVAILABLE", "The database is unavailable; nothing was created. Retry shortly.");

@@ -8,6 +8,7 @@ import dev.vouch.ops.Metrics;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -38,8 +39,25 @@ final class MonitorMetrics {
   final AtomicLong pending = new AtomicLong();
   final AtomicLong running = new AtomicLong();
 
+  /** Outcomes of {@link #attempt}. */
+  static final List<String> OUTCOMES = List.of("delivered", "retry", "gave_up", "lease_lost");
+
   MonitorMetrics(MeterRegistry registry) {
     this.registry = registry;
+    // Every series at 0 from the start: increase() misses a counter whose first sample is already 1.
+    OUTCOMES.forEach(this::attemptTimer);
+    Counter.builder(DISABLED).register(registry);
+    Counter.builder(PRUNED).tag("table", "events").register(registry);
+    Counter.builder(PRUNED).tag("table", "deliveries").register(registry);
+    givenUpCounter();
+    eventsAtZero(registry);
+  }
+
+  /** The events counter of every cause at 0; any role writes events (the stores' hooks). */
+  static void eventsAtZero(MeterRegistry registry) {
+    for (DecisionWatch.Cause cause : DecisionWatch.Cause.values()) {
+      Counter.builder(EVENTS).tag("cause", cause.name()).register(registry);
+    }
   }
 
   /** The backlog gauges, registered by the delivery worker that polls them. */
@@ -50,8 +68,11 @@ final class MonitorMetrics {
   }
 
   void attempt(String outcome, long nanos) {
-    Timer.builder(ATTEMPT).tag("outcome", outcome).serviceLevelObjectives(ATTEMPT_SLO).register(registry)
-        .record(Duration.ofNanos(nanos));
+    attemptTimer(outcome).record(Duration.ofNanos(nanos));
+  }
+
+  private Timer attemptTimer(String outcome) {
+    return Timer.builder(ATTEMPT).tag("outcome", outcome).serviceLevelObjectives(ATTEMPT_SLO).register(registry);
   }
 
   void disabled() {
@@ -63,8 +84,12 @@ final class MonitorMetrics {
   }
 
   void givenUp(long rows) {
-    Counter.builder(GIVEN_UP).description("open webhook deliveries given up because their endpoint was disabled")
-        .register(registry).increment(rows);
+    givenUpCounter().increment(rows);
+  }
+
+  private Counter givenUpCounter() {
+    return Counter.builder(GIVEN_UP).description("open webhook deliveries given up because their endpoint was disabled")
+        .register(registry);
   }
 
   /**

@@ -22,6 +22,7 @@ public final class Monitoring {
   /** Deploys the worker parts when the role runs them; the services are for the API routes. */
   public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
       DecisionWatch watch, Metering metering, Decisions decisions, Screening screening) {
+    MonitorMetrics.eventsAtZero(Metrics.of(vertx));
     return secrets(db, config.monitoring().webhooks()).compose(secrets -> {
       MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {

@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -57,7 +58,7 @@ final class ListParsers {
     int line = 0;
     for (String text = r.readLine(); text != null; text = r.readLine()) {
       line++;
-      String trimmed = text.strip();
+      String trimmed = (line == 1 ? withoutBom(text) : text).strip();
       if (trimmed.isEmpty() || trimmed.startsWith("#")) {
         continue;
       }
@@ -108,6 +109,23 @@ final class ListParsers {
     return out;
   }
 
+  /** A spreadsheet's "CSV UTF-8" export starts with a byte order mark: not part of the first cell. */
+  private static final char BOM = '\uFEFF';
+
+  private static String withoutBom(String text) {
+    return !text.isEmpty() && text.charAt(0) == BOM ? text.substring(1) : text;
+  }
+
+  private static InputStream withoutBom(InputStream in) throws IOException {
+    PushbackInputStream p = new PushbackInputStream(in, 3);
+    byte[] head = p.readNBytes(3);
+    boolean bom = head.length == 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB && (head[2] & 0xFF) == 0xBF;
+    if (!bom) {
+      p.unread(head);
+    }
+    return p;
+  }
+
   private static IOException refused(String list, int line, String why) {
     return new IOException("label list " + list + " line " + line + ": " + why);
   }
@@ -115,7 +133,7 @@ final class ListParsers {
   /** Rows {@code address,label}; an optional header row whose first cell is "address"; # comments. */
   static ScreeningSet csv(String list, InputStream in) throws IOException {
     ScreeningSet.Builder b = new ScreeningSet.Builder().declare(list);
-    try (MappingIterator<List<String>> rows = CSV.readerForListOf(String.class).readValues(in)) {
+    try (MappingIterator<List<String>> rows = CSV.readerForListOf(String.class).readValues(withoutBom(in))) {
       int line = 0;
       while (rows.hasNextValue()) {
         List<String> row = rows.nextValue();

@@ -123,7 +123,7 @@ public final class Screening {
           LOG.info(() -> "screening list " + src.name() + " loaded from " + src.location() + ": " + n + " addresses");
         }
       } catch (IOException | RuntimeException e) {
-        String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + e.getMessage();
+        String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + reason(e);
         if (strict) {
           throw new IllegalStateException(why, e);
         }
@@ -139,6 +139,17 @@ public final class Screening {
     // A label list's sanctioned rows keep their own source; only the other lists' entries become labels here.
     labels = labelsOf(set, own, lastGoodLabels.keySet());
     current = set;
+  }
+
+  /** File exceptions carry only the path as their message: say what happened to it instead. */
+  static String reason(Exception e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "not found";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "not readable (permission denied)";
+    }
+    return e.getMessage();
   }
 
   /** A label list's sanctioned entries as a screening list named after it (chain-specific ones too). */

@@ -16,7 +16,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -94,8 +96,8 @@ class KeysCommandTest {
     assertThat(TestKeys.run(config, "plan", "1", "gold").err()).contains("Invalid value for positional parameter at index 1 (<plan>)");
     TestKeys.Run notAnId = TestKeys.run(config, "revoke", "abc");
     assertThat(notAnId.status()).isEqualTo(2);
-    assertThat(notAnId.err()).contains("'abc' is not a long");
-    assertThat(TestKeys.run(config, "suspend", "0").err()).contains("<id> must be a positive key id");
+    assertThat(notAnId.err()).contains("<key> must be a key id (see keys list) or the key itself");
+    assertThat(TestKeys.run(config, "suspend", "0").err()).contains("<key> must be a key id (see keys list) or the key itself");
     TestKeys.Run rotate = TestKeys.run(config, "rotate", "1");
     assertThat(rotate.status()).isEqualTo(2);
     assertThat(rotate.err()).contains("Unmatched arguments from index 1: 'rotate', '1'");
@@ -142,5 +144,67 @@ class KeysCommandTest {
     TestKeys.Run list = TestKeys.run(config, "list");
     assertThat(list.out()).contains(Long.toString(key.id())).contains("plus").contains(ApiKeyFormat.hint(key.secret()));
     assertThat(Files.exists(dir.resolve("pg"))).as("the data stays for the next run").isTrue();
+  }
+
+  /**
+   * Issue 34 item 6: an operator holding only the key revokes (or suspends, resumes, re-plans) it
+   * by the key itself, looked up by its hash; no answer, and no error however mistyped, prints it.
+   */
+  @Test
+  void aKeyIsManagedByTheKeyItselfAndNoErrorEverPrintsIt() throws Exception {
+    AppConfig config = configFor(Map.of("DATABASE_URL", TestDatabase.fresh().toUrl()));
+    TestKeys.Key key = TestKeys.create(config, "developer");
+    String secret = key.secret();
+    String body = secret.substring(ApiKeyFormat.PREFIX.length());
+    String other = secret.substring(0, 20) + (secret.charAt(20) == 'a' ? 'b' : 'a') + secret.substring(21);
+    List<TestKeys.Run> runs = new ArrayList<>();
+    TestKeys.Run plan = TestKeys.run(config, "plan", secret, "pro");
+    assertThat(plan.status()).as(plan.err()).isZero();
+    assertThat(plan.out()).contains("key " + key.id() + " now on plan pro");
+    TestKeys.Run suspend = TestKeys.run(config, "suspend", secret);
+    assertThat(suspend.out()).contains("key " + key.id() + " suspended");
+    TestKeys.Run resume = TestKeys.run(config, "resume", secret);
+    assertThat(resume.out()).contains("key " + key.id() + " resumed");
+    TestKeys.Run revoke = TestKeys.run(config, "revoke", secret);
+    assertThat(revoke.status()).isZero();
+    assertThat(revoke.out()).contains("key " + key.id() + " revoked");
+    assertThat(TestKeys.run(config, "list").out()).contains("revoked");
+    TestKeys.Run again = TestKeys.run(config, "revoke", secret);
+    assertThat(again.status()).isEqualTo(1);
+    assertThat(again.err()).contains("key " + key.id() + " is revoked");
+    runs.addAll(List.of(plan, suspend, resume, revoke, again));
+
+    // A typo (the checksum no longer matches, twice), a key where
+    // no key belongs, and a key as an unknown command: each refused without echoing it.
+    TestKeys.Run typo = TestKeys.run(config, "revoke", other);
+    assertThat(typo.status()).isEqualTo(2);
+    assertThat(typo.err()).contains("<key> is not a well-formed API key");
+    String created = TestKeys.create(config, "pro").secret();
+    runs.add(typo);
+    runs.add(TestKeys.run(config, "revoke", created.substring(0, 11) + (created.charAt(11) == 'x' ? 'y' : 'x') + created.substring(12)));
+    runs.add(TestKeys.run(config, "revoke", "1", secret));
+    runs.add(TestKeys.run(config, secret));
+    runs.add(TestKeys.run(config, "plan", secret, "gold"));
+    runs.add(TestKeys.run(config, "create", "--plan", "pro", "--label", "x", secret));
+    for (TestKeys.Run r : runs.subList(5, runs.size())) {
+      assertThat(r.status()).as(r.err()).isNotZero();
+    }
+    for (TestKeys.Run r : runs) {
+      for (String printed : List.of(r.out(), r.err())) {
+        assertThat(printed).as(r.toString()).doesNotContain(body.substring(0, 16)).doesNotContain(body.substring(16, 32))
+            .doesNotContain(other.substring(11, 27)).doesNotContain(created.substring(12, 28));
+      }
+    }
+  }
+
+  /** A well-formed key that was never stored is unknown, named only by its hint (as keys list shows keys). */
+  @Test
+  void aWellFormedKeyThatIsNotStoredIsUnknown() {
+    AppConfig config = configFor(Map.of("DATABASE_URL", TestDatabase.fresh().toUrl()));
+    String made = ApiKeyFormat.generate(new java.security.SecureRandom());
+    TestKeys.Run r = TestKeys.run(config, "suspend", made);
+    assertThat(r.status()).isEqualTo(1);
+    assertThat(r.err()).contains("no key with that value (" + ApiKeyFormat.hint(made) + ")")
+        .doesNotContain(made.substring(15, 43));
   }
 }

@@ -74,4 +74,22 @@ class StartupErrorsTest {
         "vouch: invalid configuration: VOUCH_RECEIPTS_SIGNING_KEY (receipts.signingKey) is not a JWK or JWK set")
         .endsWith(EXPECTED).doesNotContain("\tat ");
   }
+
+  /** Issue 34 items 6 and 10: a missing file is named as missing, not as a Java exception's class. */
+  @Test
+  void aMissingFileIsNotFoundNotAnExceptionName() throws Exception {
+    Path gone = Path.of("/nonexistent/flagged.csv");
+    io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
+    try {
+      Throwable failure = catchThrowable(() -> dev.vouch.screening.Screening.start(vertx, java.util.List.of(
+              new dev.vouch.config.ScreeningSource("LOCAL", dev.vouch.config.ScreeningSource.Type.csv, gone.toString(), null)),
+          0).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS));
+      assertThat(StartupFailures.describe(failure, DEFAULTS))
+          .isEqualTo("cannot start: screening list LOCAL could not be read from " + gone + ": not found");
+    } finally {
+      vertx.close();
+    }
+    assertThat(StartupFailures.describe(new RuntimeException(new java.nio.file.NoSuchFileException("keys.json")), DEFAULTS))
+        .isEqualTo("cannot start: keys.json: not found");
+  }
 }

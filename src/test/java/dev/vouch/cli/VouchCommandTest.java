@@ -201,4 +201,46 @@ class VouchCommandTest {
     assertThat(missing.status()).isEqualTo(1);
     assertThat(missing.err()).contains("/nonexistent/keys.json");
   }
+
+  /** Issue 34 item 6: help opens with the usage; a summary (header) is for the parent's list only. */
+  @Test
+  void everyHelpStartsWithItsUsageAndSaysEachSentenceOnce() {
+    for (String path : commandPaths()) {
+      Run r = run(countingConfig, argv(path, "--help"));
+      assertThat(r.out()).as(path).startsWith("Usage: vouch" + (path.isEmpty() ? "" : " " + path));
+      for (String line : r.out().lines().map(String::strip).filter(l -> l.length() > 30).toList()) {
+        assertThat(r.out().split(java.util.regex.Pattern.quote(line), -1)).as(path + ": " + line).hasSize(2);
+      }
+    }
+    // The parent still lists a child by its short summary.
+    assertThat(run(countingConfig, "read-model", "--help").out())
+        .contains("Recompute wallet_reads rows online, in short chunks (resumable).");
+  }
+
+  /** Issue 34 item 6: every command is in the README's command list. */
+  @Test
+  void theReadmeListsEveryCommand() throws Exception {
+    String readme = Files.readString(Path.of("README.md"));
+    int at = readme.indexOf("## Command line");
+    assertThat(at).isNotNegative();
+    int open = readme.indexOf("```", at);
+    String block = readme.substring(open + 3, readme.indexOf("```", open + 3));
+    for (String path : commandPaths()) {
+      if (path.isEmpty()) {
+        continue;
+      }
+      String[] words = path.split(" ");
+      String pattern = "(?m)^.*(?<![\\w-])" + java.util.regex.Pattern.quote(words[0]) + "(?![\\w-])"
+          + (words.length > 1 ? ".*(?<![\\w-])" + java.util.regex.Pattern.quote(words[1]) + "(?![\\w-])" : "") + ".*$";
+      assertThat(block).as("README command list names '%s'", path).containsPattern(pattern);
+    }
+  }
+
+  /** Issue 34 item 6: a missing <current.json> is named as missing, not as a failed start. */
+  @Test
+  void receiptKeysNewOfAMissingFileSaysNotFound() {
+    Run missing = run(countingConfig, "receipt-keys", "new", "missing.json");
+    assertThat(missing.status()).isEqualTo(1);
+    assertThat(missing.err()).isEqualTo("vouch receipt-keys new: missing.json: not found" + System.lineSeparator());
+  }
 }

@@ -36,10 +36,11 @@ import org.junit.jupiter.api.Test;
 /**
  * Every metric a shipped alert or a dashboard panel names is exposed by {@code /metrics} of a
  * running Vouch, so a renamed metric breaks this test instead of silently emptying a panel or an
- * alert. Many meters appear on first use, so the instance does what makes each exist: answers
- * and a 429, an intake indexed from a real Anvil chain beside a chain whose provider is down
- * (errors, a retry, an open breaker), a screening hit on a watched wallet delivered to a webhook
- * receiver that fails until its endpoint is disabled, and a replica configured.
+ * alert. A fresh process already exposes every one at 0 (the first test); the second checks they
+ * are still there once used, with the labels use gives them: answers and a 429, an intake indexed
+ * from a real Anvil chain beside a chain whose provider is down (errors, a retry, an open breaker),
+ * a screening hit on a watched wallet delivered to a webhook receiver that fails until its
+ * endpoint is disabled, and a replica configured.
  */
 class AlertMetricsTest {
 
@@ -75,8 +76,12 @@ class AlertMetricsTest {
   }
 
   static Set<String> exposed(TestApp app) {
+    return exposed(app.get("/metrics").bodyAsString());
+  }
+
+  static Set<String> exposed(String metrics) {
     Set<String> names = new TreeSet<>();
-    Matcher m = Pattern.compile("(?m)^([a-zA-Z_:][\\w:]*)(?:\\{|\\s)").matcher(app.get("/metrics").bodyAsString());
+    Matcher m = Pattern.compile("(?m)^([a-zA-Z_:][\\w:]*)(?:\\{|\\s)").matcher(metrics);
     while (m.find()) {
       names.add(m.group(1));
     }
@@ -91,6 +96,39 @@ class AlertMetricsTest {
         .containsExactly("up", "vouch_db_breaker_state");
     assertThat(metricNames("sum by (namespace) (increase(a_total[1h])) / on (namespace) group_left b > bool 0"))
         .containsExactly("a_total", "b");
+  }
+
+  /**
+   * A counter created at its first increment is missed by {@code increase()} (its first sample is
+   * already 1), and a gauge that appears only with some setting empties a panel: every series a
+   * rule or panel names is on /metrics of a process that has done nothing yet (issue 34 item 2).
+   * The only thing before the checked scrape is one scrape: a Prometheus sees nothing sooner, and
+   * that request is what makes Vert.x's HTTP series. A replica is configured (its lag series is per
+   * replica) and a chain with an RPC URL (the provider and RPC series are per chain); Redis is not
+   * (budgets per process report 0, not degraded).
+   */
+  @Test
+  void everyNamedSeriesIsOnMetricsOfAFreshProcess() throws Exception {
+    Set<String> wanted = namedMetrics();
+    DatabaseUrl db = TestDatabase.fresh();
+    try (Anvil chain = Anvil.start(1, Backdated.GENESIS);
+        TestApp app = TestApp.startOn(db, Map.of("DATABASE_REPLICA_URLS", db.toUrl(), "CHAINS_FILE",
+            ChainsFile.write(List.of(ChainsFile.Entry.history("Ethereum Mainnet", 1, "ETH", chain.url))).toString()))) {
+      app.get("/metrics");
+      String body = app.get("/metrics").bodyAsString();
+      Set<String> missing = new TreeSet<>(wanted);
+      missing.removeAll(exposed(body));
+      Set<String> excepted = new TreeSet<>(PROMETHEUS_OWN);
+      excepted.retainAll(wanted);
+      assertThat(missing).as("named by a rule or a panel, not on /metrics of a fresh process").isEqualTo(excepted);
+      // With their known labels: each configured chain's errors by kind, the budget gauge at 0.
+      for (String kind : List.of("TRANSPORT", "BUSY", "SERVER", "CIRCUIT_OPEN", "OTHER")) {
+        assertThat(body).as("rpc errors of %s", kind).containsPattern(
+            "(?m)^vouch_rpc_errors_total\\{[^}]*chain=\"Ethereum Mainnet\"[^}]*kind=\"" + kind + "\"[^}]*} 0\\.0$");
+      }
+      assertThat(body).containsPattern("(?m)^vouch_webhook_endpoints_disabled_total(\\{})? 0\\.0$")
+          .containsPattern("(?m)^vouch_budget_degraded(\\{})? 0\\.0$");
+    }
   }
 
   @Test

@@ -108,4 +108,36 @@ class LabelListsTest {
           null)))).hasStackTraceContaining("label list LABELS " + b[1]);
     }
   }
+
+  /** Issue 34 item 10: a spreadsheet's "CSV UTF-8" export starts with a byte order mark. */
+  @Test
+  void aListThatStartsWithAByteOrderMarkLoads() throws Exception {
+    Path labels = file("\uFEFF" + GOOD);
+    Path headerless = file("\uFEFF0x" + "ab".repeat(20) + ",,mixer,Headerless mixer,\n");
+    Path csv = file("\uFEFFaddress,label\n0x" + "cc".repeat(20) + ",drainer\n");
+    Path csvHeaderless = file("\uFEFF0x" + "dd".repeat(20) + ",drainer\n");
+    Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, labels.toString(), null),
+        new ScreeningSource("MORE", ScreeningSource.Type.labels, headerless.toString(), null),
+        new ScreeningSource("LOCAL", ScreeningSource.Type.csv, csv.toString(), null),
+        new ScreeningSource("OTHER", ScreeningSource.Type.csv, csvHeaderless.toString(), null)));
+    assertThat(s.labels().lookup(EXCHANGE, 1)).extracting(Label::name).containsExactly("Example Exchange hot wallet");
+    assertThat(s.labels().lookup("0x" + "ab".repeat(20), 1)).extracting(Label::name).containsExactly("Headerless mixer");
+    assertThat(s.current().contains("0x" + "cc".repeat(20))).isTrue();
+    assertThat(s.current().contains("0x" + "dd".repeat(20))).isTrue();
+  }
+
+  /** Issue 34 item 10: a list gone at a refresh is logged as not found, not as its bare path. */
+  @Test
+  void aListGoneAtARefreshIsLoggedAsNotFoundAndThePreviousSetStays() throws Exception {
+    Path f = file(GOOD);
+    Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(), null)));
+    Files.delete(f);
+    try (dev.vouch.support.LogCapture logs = new dev.vouch.support.LogCapture(java.util.logging.Level.WARNING)) {
+      s.reload(false);
+      assertThat(logs.from(Screening.class.getName())).extracting(java.util.logging.LogRecord::getMessage)
+          .containsExactly("screening list LABELS could not be read from " + f + ": not found"
+              + "; keeping the previous version");
+    }
+    assertThat(s.labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
+  }
 }
