@@ -65,15 +65,26 @@ public record NewSnapshot(
    * @param active the chain counts in activeChains, null when unknown (rows before V10)
    * @param tokensCapped the chain's token read stopped at a cap (transfer cap, page window or
    *     response size) and kept only the newest transfers; null when the chain read no tokens (V89)
+   * @param tokenTxCount transactions the chain's registered-token transfers added to the evidence
+   *     (TokenStanding): kept so a carried chain keeps them too (V94); null when unknown
    */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
       int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
-      Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped) {
+      Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped, Long tokenTxCount) {
 
     public ChainRow {
       fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
+    }
+
+    /** A row whose token transactions are not recorded. */
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
+        Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, fallbackFrom, firstTxAt, failedTxCount, active, tokensCapped, null);
     }
 
     /** A row without a token read. */
@@ -103,7 +114,7 @@ public record NewSnapshot(
     public ChainRow carried() {
       return new ChainRow(chainId, chain, status, true, standing, historyCapped,
           recencyReliable == null ? null : false, source, txCount, counterpartyCount, indexedAt, fallbackFrom,
-          firstTxAt, failedTxCount, active, tokensCapped);
+          firstTxAt, failedTxCount, active, tokensCapped, tokenTxCount);
     }
   }
 
