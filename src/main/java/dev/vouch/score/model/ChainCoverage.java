@@ -23,7 +23,8 @@ public record ChainCoverage(
     Boolean recencyReliable,
     String source,
     List<String> fallbackFrom,
-    Boolean tokensCapped) {
+    // Read from the stored coverage text for the decision's warning; not part of the API's coverage block.
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) Boolean tokensCapped) {
 
   public ChainCoverage {
     fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
