@@ -120,7 +120,7 @@ public final class SnapshotCommits {
             r.getLong("tx_count"), r.getInteger("counterparty_count"),
             r.getOffsetDateTime("indexed_at").toInstant(), Arrays.asList(r.getArrayOfStrings("fallback_from")),
             first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active"),
-            r.getBoolean("tokens_capped"), r.getLong("token_tx_count")));
+            r.getBoolean("tokens_capped"), r.getLong("token_tx_count"), r.getLong("zero_value_token_transfers")));
         unverified.put(r.getLong("chain_id"), r.getLong("unverified_token_transfers"));
       }
       long snapshot = id;
@@ -222,7 +222,7 @@ public final class SnapshotCommits {
           .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
           .addArrayOfString(c.fallbackFrom().toArray(String[]::new))
           .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active())
-          .addBoolean(c.tokensCapped()).addLong(c.tokenTxCount()));
+          .addBoolean(c.tokensCapped()).addLong(c.tokenTxCount()).addLong(c.zeroValueTokens()));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }

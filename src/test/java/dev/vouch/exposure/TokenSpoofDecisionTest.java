@@ -133,6 +133,9 @@ class TokenSpoofDecisionTest {
     assertThat(d.getJsonObject("exposure").getString("sanctions")).isEqualTo("none");
     // No flow, outgoing or other, to the sanctioned address: the lookalike node of address poisoning is gone too.
     assertThat(Sql.count(app.database, FLOWS_WITH, victim, sanctioned)).isZero();
+    // Dropped, but counted on the chain's coverage row.
+    assertThat(Sql.count(app.database, "SELECT c.zero_value_token_transfers FROM snapshot_chains c JOIN wallets w"
+        + " ON w.latest_snapshot_id = c.snapshot_id WHERE w.address = ?", victim)).isEqualTo(1);
   }
 
   @Test

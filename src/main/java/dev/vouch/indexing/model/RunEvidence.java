@@ -175,7 +175,7 @@ public final class RunEvidence {
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
             h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom(),
             t.first, t.failed, isActive, read.tokens() == null ? null : read.tokens().capped(),
-            read.tokens() == null ? null : tokenTxCount));
+            read.tokens() == null ? null : tokenTxCount, read.tokens() == null ? null : read.tokens().zeroValue()));
         if (read.tokens() != null) {
           tokenFlows.addAll(TokenFlows.of(in.wallet(), read.chainId(), read.tokens().transfers()));
           if (read.tokens().unverified() > 0) {
