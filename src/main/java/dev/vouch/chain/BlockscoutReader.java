@@ -67,8 +67,12 @@ final class BlockscoutReader extends ExplorerHistory {
         raws.putIfAbsent(raw.hash() + "/" + raw.logIndex(), raw);
       }
       Map<String, String> next = cursor(r.body().get("next_page_params"));
-      if (next == null || raws.size() > cap) {
-        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, List.copyOf(raws.values()), false, cap));
+      Map<String, dev.vouch.config.ChainConfig.Token> registry = client.chain().tokensByAddress();
+      // Only registered transfers of value count towards the cap (issue 35); all of them bound the walk.
+      if (next == null || raws.values().stream().filter(x -> TokenTransfers.counts(registry, x)).count() > cap
+          || raws.size() > (long) TokenTransfers.READ_FACTOR * cap) {
+        return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, List.copyOf(raws.values()),
+            next != null, cap));
       }
       if (!seen.add(next)) {
         throw RpcShapes.malformed("blockscout next_page_params repeats");

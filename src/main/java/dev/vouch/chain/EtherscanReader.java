@@ -44,7 +44,8 @@ final class EtherscanReader extends ExplorerHistory {
 
   /**
    * {@code tokentx}: the wallet's ERC-20 transfers, newest first, page by page within the result
-   * window (beyond it the read is capped: the newest window is what a first index needs). A page
+   * window (beyond it the read is capped: the newest window is what a first index needs). Only
+   * registered transfers of value count towards the cap. A page
    * the explorer refuses for its window, or one over the response size limit, ends the read there:
    * the pages before it are kept and the read is capped. A transfer seen on two pages (the list
    * shifted, or a block's order changed between two calls) counts once.
@@ -74,9 +75,9 @@ final class EtherscanReader extends ExplorerHistory {
         raws.putIfAbsent(identity(item, raw, onPage), raw);
       }
       boolean more = items.size() == offset;
-      if (!more || raws.size() > cap || (long) (page + 1) * offset > client.source().resultWindow()) {
+      if (!more || full(raws.values(), cap) || (long) (page + 1) * offset > client.source().resultWindow()) {
         return Future.succeededFuture(TokenTransfers.outcome(client.chain(), wallet, new ArrayList<>(raws.values()),
-            more && raws.size() <= cap, cap));
+            more, cap));
       }
       return tokenPage(wallet, cap, page + 1, raws);
     }, t -> {
@@ -87,6 +88,17 @@ final class EtherscanReader extends ExplorerHistory {
       }
       return Future.failedFuture(t);
     });
+  }
+
+  /**
+   * Enough pages read: more than cap transfers that count (registered, of value: unregistered and
+   * zero-value ones never push a real payment out of the window, issue 35), or READ_FACTOR x cap
+   * transfers in all.
+   */
+  boolean full(java.util.Collection<TokenTransfers.Raw> raws, int cap) {
+    Map<String, dev.vouch.config.ChainConfig.Token> registry = client.chain().tokensByAddress();
+    return raws.stream().filter(r -> TokenTransfers.counts(registry, r)).count() > cap
+        || raws.size() > (long) TokenTransfers.READ_FACTOR * cap;
   }
 
   /**

@@ -64,9 +64,26 @@ public final class RpcException extends RuntimeException {
     return retryAfterMs;
   }
 
-  /** JSON-RPC error codes: -32601 unknown method, -32600/-32602/-32700 our request, rest server side. */
+  /**
+   * A provider's text for a request rate or quota over its limit (often code -32005, which some
+   * providers also use for "query returned more than 10000 results"): the same request may pass later.
+   */
+  static boolean rateLimited(String message) {
+    String m = String.valueOf(message).toLowerCase(java.util.Locale.ROOT);
+    return m.contains("rate limit") || m.contains("rate-limit") || m.contains("ratelimit") || m.contains("too many requests")
+        || m.contains("requests per") || m.contains("request limit") || m.contains("quota") || m.contains("throttl")
+        || m.contains("capacity") || m.contains("compute units") || m.contains("credits");
+  }
+
+  /**
+   * JSON-RPC error codes: -32601 unknown method, -32600/-32602/-32700 our request, rest server
+   * side; a rate-limit text in any code is BUSY, like an HTTP 429.
+   */
   static RpcException fromJsonRpc(int code, String message) {
     String text = "JSON-RPC error " + code + ": " + RpcShapes.clip(message);
+    if (rateLimited(message)) {
+      return new RpcException(Kind.BUSY, text);
+    }
     return switch (code) {
       case -32601 -> new RpcException(Kind.UNSUPPORTED, text);
       // 3: execution reverted (EIP-1474); the same call reverts again.

@@ -24,7 +24,10 @@ import java.util.TreeSet;
  * asked again; each answered range doubles the next, so the walk grows back after a dense stretch.
  * Calls go through the chain's RpcSession: the same retries, breaker and byte budget as native reads.
  * A single block still refused ends the walk: the newer blocks read so far are kept, capped.
- * Logs of registered tokens become evidence; the rest are only counted.
+ * The queries name the registry's contracts (issue 35): a contract outside it can emit any number
+ * of Transfer events naming the wallet for the price of one transaction, and must not take the
+ * places under the cap of the wallet's real payments. Zero-value transfers of registered tokens
+ * (anyone can make one in the wallet's name) are read but never count towards the cap.
  */
 public final class TransferLogReader {
 
@@ -40,12 +43,16 @@ public final class TransferLogReader {
    * one answer); when that is refused, the head alone, then the walk from half the chain down.
    */
   public static Future<TokenOutcome> read(RpcSession session, ChainConfig chain, String wallet, int cap) {
+    if (chain.tokens().isEmpty()) {
+      return Future.succeededFuture(TokenOutcome.NONE);
+    }
     Walk walk = new Walk(session, chain, wallet, cap);
     return walk.whole().recover(t -> {
       if (!tooWide(t)) {
         return Future.failedFuture(t);
       }
       walk.logs.clear();
+      walk.evidence = 0;
       return session.call("eth_blockNumber").compose(head -> {
         long h = RpcShapes.smallQuantity(head, "eth_blockNumber");
         return walk.range(h, Math.max(1, (h + 1) / 2));
@@ -53,7 +60,13 @@ public final class TransferLogReader {
     });
   }
 
-  /** A refusal that a smaller range may avoid. */
+  /**
+   * A refusal that a smaller range may avoid: the body over the byte budget, or a provider's
+   * refusal that names the range or the size of the answer. A rate limit is not one (issue 35):
+   * -32005 is also what providers answer when a key is over its request rate, and a "limit
+   * exceeded" without a range or a size says nothing about the range; those fail the read
+   * transiently (retried, then carried) instead of committing a capped read.
+   */
   static boolean tooWide(Throwable t) {
     if (!(t instanceof RpcException e)) {
       return false;
@@ -65,8 +78,12 @@ public final class TransferLogReader {
       return false;
     }
     String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-    return m.contains("too many") || m.contains("more than") || m.contains("range") || m.contains("limit")
-        || m.contains("exceed") || m.contains("too large") || m.contains("timeout") || m.contains("-32005");
+    if (RpcException.rateLimited(m)) {
+      return false;
+    }
+    return m.contains("range") || m.contains("too many results") || m.contains("more than")
+        || m.contains("too large") || m.contains("too wide") || m.contains("response size")
+        || m.contains("result set") || m.contains("timeout") || m.contains("timed out");
   }
 
   private static final class Walk {
@@ -76,8 +93,11 @@ public final class TransferLogReader {
     final String wallet;
     final String topic;
     final int cap;
+    final List<String> addresses;
     /** By (transaction hash, log index): a self-transfer answers both queries. */
     final Map<String, JsonNode> logs = new LinkedHashMap<>();
+    /** Logs in {@link #logs} that count towards the cap: a registered token's Transfer of value. */
+    int evidence;
 
     Walk(RpcSession session, ChainConfig chain, String wallet, int cap) {
       this.session = session;
@@ -86,6 +106,20 @@ public final class TransferLogReader {
       this.wallet = wallet;
       this.topic = "0x" + "0".repeat(24) + wallet.substring(2);
       this.cap = cap;
+      this.addresses = registry.keySet().stream().sorted().toList();
+    }
+
+    /** Enough read: more than cap transfers of value, or the bound on all logs a zero-value flood would pass. */
+    boolean full() {
+      return evidence > cap || logs.size() > (long) TokenTransfers.READ_FACTOR * cap;
+    }
+
+    /** A registered token's fungible Transfer with a value other than 0 (a malformed one counts: outcome refuses it). */
+    boolean counts(JsonNode log) {
+      JsonNode topics = log.get("topics");
+      JsonNode data = log.get("data");
+      return registry.containsKey(log.path("address").asText("").toLowerCase(Locale.ROOT))
+          && topics != null && topics.size() == 3 && !zero(data);
     }
 
     /** Blocks [0, latest] with the head in one batch; a log above the head answered is a newer block, kept. */
@@ -94,10 +128,11 @@ public final class TransferLogReader {
           RpcCall.of("eth_blockNumber"),
           RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, topic))),
           RpcCall.of("eth_getLogs", filter("0x0", "latest", Arrays.asList(TRANSFER, null, topic))));
+      // Everything the chain holds is in: the cap is only what outcome keeps (no older blocks unread).
       return session.batch(calls).compose(results -> {
         RpcShapes.smallQuantity(results.get(0), "eth_blockNumber");
         collect(results.subList(1, 3), 0, Long.MAX_VALUE);
-        return finish(logs.size() > cap);
+        return finish(false);
       });
     }
 
@@ -114,8 +149,10 @@ public final class TransferLogReader {
           if (log.path("removed").asBoolean(false)) {
             continue;
           }
-          logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
-              + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log);
+          if (logs.put(RpcShapes.hash(log.get("transactionHash"), "log.transactionHash") + "/"
+              + RpcShapes.smallQuantity(log.get("logIndex"), "log.logIndex"), log) == null && counts(log)) {
+            evidence++;
+          }
         }
       }
     }
@@ -133,8 +170,8 @@ public final class TransferLogReader {
           RpcCall.of("eth_getLogs", filter(from, to, Arrays.asList(TRANSFER, null, topic))));
       return session.batch(calls).compose(results -> {
         collect(results, lo, hi);
-        if (logs.size() > cap) {
-          return finish(true);
+        if (full()) {
+          return finish(lo > 0);
         }
         return range(lo - 1, Math.min(span * 2, Long.MAX_VALUE / 4));
       }, t -> {
@@ -152,28 +189,53 @@ public final class TransferLogReader {
       });
     }
 
-    private static Map<String, Object> filter(String from, String to, List<String> topics) {
+    private Map<String, Object> filter(String from, String to, List<String> topics) {
       Map<String, Object> f = new LinkedHashMap<>();
       f.put("fromBlock", from);
       f.put("toBlock", to);
+      f.put("address", addresses);
       f.put("topics", topics);
       return f;
     }
 
-    /** The newest cap logs, with block times (from the logs, or one batch of block headers). */
+    /**
+     * The newest cap logs that count, with block times (from the logs, or one batch of block
+     * headers), and every log that does not count (outcome counts them; they need no time).
+     */
     private Future<TokenOutcome> finish(boolean capped) {
       List<JsonNode> all = new ArrayList<>(logs.values());
       all.sort(Comparator.comparingLong((JsonNode l) -> RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber"))
           .thenComparingLong(l -> RpcShapes.smallQuantity(l.get("logIndex"), "log.logIndex")).reversed());
-      List<JsonNode> kept = all.subList(0, Math.min(cap, all.size()));
+      List<JsonNode> kept = new ArrayList<>();
       Set<Long> untimed = new TreeSet<>();
-      for (JsonNode l : kept) {
-        if (!l.hasNonNull("blockTimestamp")) {
-          untimed.add(RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber"));
+      int counted = 0;
+      for (JsonNode l : all) {
+        if (!counts(l)) {
+          kept.add(l);
+        } else if (counted++ < cap) {
+          kept.add(l);
+          if (!l.hasNonNull("blockTimestamp")) {
+            untimed.add(RpcShapes.smallQuantity(l.get("blockNumber"), "log.blockNumber"));
+          }
         }
       }
+      boolean more = capped || counted > cap;
       Future<Map<Long, Long>> times = untimed.isEmpty() ? Future.succeededFuture(Map.of()) : blockTimes(untimed);
-      return times.map(t -> outcome(kept, t, capped));
+      return times.map(t -> outcome(kept, t, more));
+    }
+
+    /** The Transfer's data is one uint256 of value 0. */
+    static boolean zero(JsonNode data) {
+      if (data == null || !data.isTextual() || !RpcShapes.hex(data.textValue(), 64, 64)) {
+        return false;
+      }
+      String d = data.textValue();
+      for (int i = 2; i < d.length(); i++) {
+        if (d.charAt(i) != '0') {
+          return false;
+        }
+      }
+      return true;
     }
 
     private Future<Map<Long, Long>> blockTimes(Set<Long> blocks) {
@@ -213,6 +275,12 @@ public final class TransferLogReader {
         JsonNode data = l.get("data");
         if (data == null || !data.isTextual() || !RpcShapes.hex(data.textValue(), 64, 64)) {
           throw RpcShapes.malformed("Transfer data of a registered token is not one uint256");
+        }
+        if (zero(data)) {
+          // Dropped and counted by TokenTransfers.outcome; it has no block time (none was fetched).
+          raws.add(new TokenTransfers.Raw(hash, block, index, null, token, topicAddress(topics.get(1)),
+              topicAddress(topics.get(2)), BigInteger.ZERO));
+          continue;
         }
         long seconds = l.hasNonNull("blockTimestamp")
             ? RpcShapes.smallQuantity(l.get("blockTimestamp"), "log.blockTimestamp")

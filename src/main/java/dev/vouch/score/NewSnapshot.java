@@ -65,15 +65,38 @@ public record NewSnapshot(
    * @param active the chain counts in activeChains, null when unknown (rows before V10)
    * @param tokensCapped the chain's token read stopped at a cap (transfer cap, page window or
    *     response size) and kept only the newest transfers; null when the chain read no tokens (V89)
+   * @param tokenTxCount transactions the chain's registered-token transfers added to the evidence
+   *     (TokenStanding): kept so a carried chain keeps them too (V94); null when unknown
+   * @param zeroValueTokens registered-token transfers of value 0 the read dropped (anyone can make
+   *     one in the wallet's name, issue 35), V95; null when the chain read no tokens
    */
   public record ChainRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
       int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
-      Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped) {
+      Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped, Long tokenTxCount,
+      Long zeroValueTokens) {
 
     public ChainRow {
       fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
+    }
+
+    /** A row without a count of dropped zero-value transfers. */
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
+        Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped, Long tokenTxCount) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, fallbackFrom, firstTxAt, failedTxCount, active, tokensCapped, tokenTxCount, null);
+    }
+
+    /** A row whose token transactions are not recorded. */
+    public ChainRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, long txCount,
+        int counterpartyCount, Instant indexedAt, List<String> fallbackFrom,
+        Instant firstTxAt, Long failedTxCount, Boolean active, Boolean tokensCapped) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, txCount,
+          counterpartyCount, indexedAt, fallbackFrom, firstTxAt, failedTxCount, active, tokensCapped, null);
     }
 
     /** A row without a token read. */
@@ -103,7 +126,7 @@ public record NewSnapshot(
     public ChainRow carried() {
       return new ChainRow(chainId, chain, status, true, standing, historyCapped,
           recencyReliable == null ? null : false, source, txCount, counterpartyCount, indexedAt, fallbackFrom,
-          firstTxAt, failedTxCount, active, tokensCapped);
+          firstTxAt, failedTxCount, active, tokensCapped, tokenTxCount, zeroValueTokens);
     }
   }
 

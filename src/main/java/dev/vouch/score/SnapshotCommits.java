@@ -120,7 +120,7 @@ public final class SnapshotCommits {
             r.getLong("tx_count"), r.getInteger("counterparty_count"),
             r.getOffsetDateTime("indexed_at").toInstant(), Arrays.asList(r.getArrayOfStrings("fallback_from")),
             first == null ? null : first.toInstant(), r.getLong("failed_tx_count"), r.getBoolean("active"),
-            r.getBoolean("tokens_capped")));
+            r.getBoolean("tokens_capped"), r.getLong("token_tx_count"), r.getLong("zero_value_token_transfers")));
         unverified.put(r.getLong("chain_id"), r.getLong("unverified_token_transfers"));
       }
       long snapshot = id;
@@ -222,7 +222,7 @@ public final class SnapshotCommits {
           .addInteger(c.counterpartyCount()).addOffsetDateTime(utc(c.indexedAt()))
           .addArrayOfString(c.fallbackFrom().toArray(String[]::new))
           .addOffsetDateTime(utc(c.firstTxAt())).addLong(c.failedTxCount()).addBoolean(c.active())
-          .addBoolean(c.tokensCapped()));
+          .addBoolean(c.tokensCapped()).addLong(c.tokenTxCount()).addLong(c.zeroValueTokens()));
     }
     return conn.preparedQuery(SnapshotQueries.INSERT_CHAIN).executeBatch(batch).mapEmpty();
   }
@@ -340,6 +340,9 @@ public final class SnapshotCommits {
       m.put("recencyReliable", c.recencyReliable());
       m.put("source", c.source());
       m.put("fallbackFrom", c.fallbackFrom());
+      if (c.tokensCapped() != null) {
+        m.put("tokensCapped", c.tokensCapped());   // the decision warns on a capped token read (issue 35)
+      }
       if (c.transient_() && !"error".equals(c.status())) {
         m.put("at", c.indexedAt().toEpochMilli());   // carried evidence ages by its own read time (D6)
       }

@@ -23,8 +23,8 @@ final class SnapshotQueries {
   static final String INSERT_CHAIN = """
       INSERT INTO snapshot_chains (snapshot_id, chain_id, chain, status, is_transient, is_standing,
         history_capped, recency_reliable, source, tx_count, counterparty_count, indexed_at, fallback_from,
-        first_tx_at, failed_tx_count, active, tokens_capped)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)
+        first_tx_at, failed_tx_count, active, tokens_capped, token_tx_count, zero_value_token_transfers)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)
       """;
 
   /**
@@ -55,7 +55,8 @@ final class SnapshotQueries {
   static final String PRIOR_CHAINS = """
       SELECT s.id AS snapshot_id, c.chain_id, c.chain, c.status, c.is_transient, c.is_standing,
              c.history_capped, c.recency_reliable, c.source, c.tx_count, c.counterparty_count,
-             c.indexed_at, c.fallback_from, c.failed_tx_count, c.tokens_capped, c.unverified_token_transfers,
+             c.indexed_at, c.fallback_from, c.failed_tx_count, c.tokens_capped, c.token_tx_count, c.zero_value_token_transfers,
+             c.unverified_token_transfers,
              coalesce(c.active, c.chain = ANY(s.active_chains)) AS active,
              coalesce(c.first_tx_at, (SELECT min(p.first_at) FROM counterparties p
                                        WHERE p.snapshot_id = s.id AND p.chain_id = c.chain_id)) AS first_tx_at

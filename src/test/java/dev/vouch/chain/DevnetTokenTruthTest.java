@@ -70,7 +70,6 @@ class DevnetTokenTruthTest {
       for (Map.Entry<String, JsonNode> e : iterable(truth.get("scenario"))) {
         String wallet = e.getValue().asText();
         List<String> want = new ArrayList<>();
-        long fake = 0;
         List<JsonNode> all = new ArrayList<>();
         c.get("tokens").get("transfers").forEach(all::add);
         all.sort((x, y) -> x.get("blockNumber").asLong() != y.get("blockNumber").asLong()
@@ -83,15 +82,14 @@ class DevnetTokenTruthTest {
           if (registered.contains(t.get("token").asText())) {
             want.add(line(t.get("hash").asText(), t.get("logIndex").asLong(), Instant.ofEpochSecond(t.get("timestamp").asLong()),
                 t.get("token").asText(), t.get("from").asText(), t.get("to").asText(), new BigInteger(t.get("value").asText())));
-          } else {
-            fake++;
           }
         }
         ChainRead read = reading.read(chain, IX, wallet);
         assertThat(read.outcome()).as("%s %s", c.get("name"), e.getKey()).isInstanceOf(ChainOutcome.History.class);
         assertThat(read.tokens().transfers().stream().map(t -> line(t.hash(), t.logIndex(), t.timestamp(), t.token(),
             t.from(), t.to(), t.value())).toList()).as("%s %s", c.get("name"), e.getKey()).containsExactlyElementsOf(want);
-        assertThat(read.tokens().unverified()).as("%s %s unverified", c.get("name"), e.getKey()).isEqualTo(fake);
+        // The fake tokens' Transfers are never read (the query names the registry, issue 35).
+        assertThat(read.tokens().unverified()).as("%s %s unverified", c.get("name"), e.getKey()).isZero();
         compared += want.size();
       }
     }

@@ -63,6 +63,15 @@ public final class Erc20 {
     return call(at, from, "transfer(address,uint256)", addr(to) + word(value));
   }
 
+  /**
+   * transferFrom(from, to, value) sent by spender: with value 0 it needs no allowance, so anyone
+   * can make a registered token log Transfer(from, to, 0) in from's name (issue 35).
+   */
+  public String transferFromAt(Instant at, String spender, String from, String to, BigInteger value) {
+    anvil.fund(spender);
+    return call(at, spender, "transferFrom(address,address,uint256)", addr(from) + addr(to) + word(value));
+  }
+
   /** A Transfer event naming from and to, sent by anyone, moving nothing. */
   public String spoofAt(Instant at, String from, String to, BigInteger value) {
     return call(at, owner, "spoof(address,address,uint256)", addr(from) + addr(to) + word(value));

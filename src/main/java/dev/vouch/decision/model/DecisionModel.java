@@ -63,6 +63,11 @@ public final class DecisionModel {
   public static final String WALLET_NOT_INDEXED = "WALLET_NOT_INDEXED";
   public static final String DATA_PROVIDER_TRANSIENT = "DATA_PROVIDER_TRANSIENT";
   public static final String DATA_HISTORY_CAPPED = "DATA_HISTORY_CAPPED";
+  /**
+   * A chain's token read stopped at a cap: only its newest registered transfers were weighed, so
+   * an older payment (to a sanctioned address, say) may be missing from the exposure (issue 35).
+   */
+  public static final String DATA_TOKENS_CAPPED = "DATA_TOKENS_CAPPED";
   public static final String DATA_AGGREGATE_ONLY = "DATA_AGGREGATE_ONLY";
   /** v0.6: unsolicited dust from a sanctioned address (tiny, never paid back): what anyone can push. */
   public static final String EXPOSURE_SANCTIONED_DUST = "EXPOSURE_SANCTIONED_DUST";
@@ -306,6 +311,7 @@ public final class DecisionModel {
     boolean anyIndexed = false;
     List<String> transientChains = new ArrayList<>();
     List<String> cappedChains = new ArrayList<>();
+    List<String> tokenCappedChains = new ArrayList<>();
     List<String> limitedChains = new ArrayList<>();
     for (ChainCoverage c : snap.coverage()) {
       boolean indexed = c.status() == CoverageStatus.indexed;
@@ -319,6 +325,9 @@ public final class DecisionModel {
       }
       if (Boolean.TRUE.equals(c.historyCapped())) {
         cappedChains.add(c.chain());
+      }
+      if (Boolean.TRUE.equals(c.tokensCapped())) {
+        tokenCappedChains.add(c.chain());
       }
       if (c.standing()) {
         limitedChains.add(c.chain());
@@ -337,6 +346,11 @@ public final class DecisionModel {
     if (!cappedChains.isEmpty()) {
       warnings.add(new Coded(DATA_HISTORY_CAPPED, "History reached the indexing cap on "
           + String.join(", ", cappedChains) + "; counts are lower bounds."));
+    }
+    if (!tokenCappedChains.isEmpty()) {
+      warnings.add(new Coded(DATA_TOKENS_CAPPED, "Token transfers reached the indexing cap on "
+          + String.join(", ", tokenCappedChains) + "; only the newest were weighed, and an older payment"
+          + " (to a sanctioned address, say) may be missing."));
     }
     if (!limitedChains.isEmpty()) {
       warnings.add(new Coded(DATA_AGGREGATE_ONLY, "Only aggregate evidence is available on "

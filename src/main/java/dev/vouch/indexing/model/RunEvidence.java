@@ -33,8 +33,8 @@ import java.util.TreeMap;
  * counterparty on any screening list is flagged once, however many lists name it.
  *
  * <p>A chain whose read failed transiently keeps the evidence of the wallet's latest snapshot
- * (its counts, counterparties, activity, first transaction, token flows, unverified token count
- * and token cap), marked transient with the time it was read; a standing failure, or a chain that had no evidence, is an error row with none.
+ * (its counts, counterparties, activity, first transaction, token flows, token transactions,
+ * unverified token count and token cap), marked transient with the time it was read; a standing failure, or a chain that had no evidence, is an error row with none.
  */
 public final class RunEvidence {
 
@@ -174,7 +174,8 @@ public final class RunEvidence {
         });
         chains.add(new NewSnapshot.ChainRow(read.chainId(), read.chain(), "indexed", false, false,
             h.capped(), true, read.source(), txCount, t.counterparties.size(), in.now(), read.fallbackFrom(),
-            t.first, t.failed, isActive, read.tokens() == null ? null : read.tokens().capped()));
+            t.first, t.failed, isActive, read.tokens() == null ? null : read.tokens().capped(),
+            read.tokens() == null ? null : tokenTxCount, read.tokens() == null ? null : read.tokens().zeroValue()));
         if (read.tokens() != null) {
           tokenFlows.addAll(TokenFlows.of(in.wallet(), read.chainId(), read.tokens().transfers()));
           if (read.tokens().unverified() > 0) {
@@ -196,6 +197,8 @@ public final class RunEvidence {
           // knew, marked transient, with the time it was read (older than this snapshot).
           NewSnapshot.ChainRow row = kept.row().carried();
           txCount = row.txCount();
+          // Its token transactions too (issue 35): token flow rows cannot count them, the row kept the count.
+          tokenTxCount = row.tokenTxCount() == null ? 0 : row.tokenTxCount();
           isActive = Boolean.TRUE.equals(row.active());
           failed += row.failedTxCount() == null ? 0 : row.failedTxCount();
           first = earliest(first, row.firstTxAt());

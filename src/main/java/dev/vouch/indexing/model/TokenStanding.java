@@ -2,6 +2,8 @@ package dev.vouch.indexing.model;
 
 import dev.vouch.chain.model.TokenTransfer;
 import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -28,7 +30,12 @@ import java.util.TreeSet;
  * Volume itself earns nothing: wash-trading stablecoins among a farm's own wallets costs only gas
  * (the farm evaluation's wash shapes move any amount), so the dollar is a floor, never a scale.
  * Unvalued registered tokens (not USD stablecoins), mints and burns (the zero address) and
- * transfers to oneself count for nothing here. Pure.
+ * transfers to oneself count for nothing here.
+ *
+ * <p>One rounding rule on both paths (issue 35): a counterparty's value is summed per token in
+ * base units, both directions together, and each token's sum is turned into USD once (rounded
+ * down to the micro-dollar, as token_flows stores it); rounding each transfer first would let
+ * many 18-decimal transfers lose up to a micro-dollar each. Pure.
  */
 public final class TokenStanding {
 
@@ -49,7 +56,8 @@ public final class TokenStanding {
     // Oldest first, so "reached the floor by the cutoff" reads the running sum.
     List<TokenTransfer> ordered = new ArrayList<>(transfers);
     ordered.sort(Comparator.comparing(TokenTransfer::blockNumber).thenComparing(TokenTransfer::logIndex));
-    Map<String, BigDecimal> moved = new HashMap<>();
+    // Per counterparty, per token: base units moved so far (both directions).
+    Map<String, Map<String, BigInteger>> moved = new HashMap<>();
     Set<String> counterparties = new TreeSet<>();
     Set<String> seasoned = new TreeSet<>();
     Set<String> txs = new HashSet<>();
@@ -60,8 +68,9 @@ public final class TokenStanding {
         continue;
       }
       BigDecimal usd = TokenFlows.usd(t, t.value());
-      BigDecimal sum = moved.merge(other, usd, BigDecimal::add);
-      if (sum.compareTo(DUST_USD) >= 0) {
+      Map<String, BigInteger> byToken = moved.computeIfAbsent(other, k -> new HashMap<>());
+      byToken.merge(t.token() + "/" + t.decimals(), t.value(), BigInteger::add);
+      if (usdOf(byToken).compareTo(DUST_USD) >= 0) {
         counterparties.add(other);
         if (!t.timestamp().isAfter(cutoff)) {
           seasoned.add(other);
@@ -83,22 +92,23 @@ public final class TokenStanding {
    * (already native) calls apart.
    */
   public static Result ofRows(List<dev.vouch.score.NewSnapshot.TokenFlowRow> rows, Instant cutoff) {
-    Map<String, BigDecimal> moved = new HashMap<>();
+    Map<String, Map<String, BigInteger>> byCounterparty = new HashMap<>();
     Map<String, Instant> last = new HashMap<>();
     for (dev.vouch.score.NewSnapshot.TokenFlowRow r : rows) {
       if (r.usdIn() == null && r.usdOut() == null) {
         continue;
       }
-      BigDecimal usd = (r.usdIn() == null ? BigDecimal.ZERO : r.usdIn()).add(r.usdOut() == null ? BigDecimal.ZERO : r.usdOut());
-      moved.merge(r.counterparty(), usd, BigDecimal::add);
+      // The rows' exact base units, not their rounded USD columns: the same rule as of().
+      byCounterparty.computeIfAbsent(r.counterparty(), k -> new HashMap<>())
+          .merge(r.token() + "/" + r.decimals(), r.valueIn().add(r.valueOut()), BigInteger::add);
       if (r.lastAt() != null) {
         last.merge(r.counterparty(), r.lastAt(), (a, b) -> a.isAfter(b) ? a : b);
       }
     }
     Set<String> counterparties = new TreeSet<>();
     Set<String> seasoned = new TreeSet<>();
-    moved.forEach((address, usd) -> {
-      if (usd.compareTo(DUST_USD) >= 0) {
+    byCounterparty.forEach((address, byToken) -> {
+      if (usdOf(byToken).compareTo(DUST_USD) >= 0) {
         counterparties.add(address);
         Instant l = last.get(address);
         if (l != null && !l.isAfter(cutoff)) {
@@ -107,5 +117,15 @@ public final class TokenStanding {
       }
     });
     return new Result(Set.copyOf(counterparties), Set.copyOf(seasoned), 0);
+  }
+
+  /** USD of base units per "token/decimals" (USD stablecoins only): each token's sum rounded once, then added. */
+  private static BigDecimal usdOf(Map<String, BigInteger> byToken) {
+    BigDecimal usd = BigDecimal.ZERO;
+    for (Map.Entry<String, BigInteger> e : byToken.entrySet()) {
+      int decimals = Integer.parseInt(e.getKey().substring(e.getKey().lastIndexOf('/') + 1));
+      usd = usd.add(new BigDecimal(e.getValue()).movePointLeft(decimals).setScale(6, RoundingMode.DOWN));
+    }
+    return usd;
   }
 }

@@ -11,6 +11,8 @@ import java.util.List;
  * @param recencyReliable null where not applicable
  * @param source the provider that answered: otterscan, etherscan, blockscout, or rpc (aggregate)
  * @param fallbackFrom providers that failed before it in the run, in order
+ * @param tokensCapped the chain's token read stopped at a cap and kept only the newest registered
+ *     transfers (issue 35: older payments may be missing); null when the chain read no tokens
  */
 public record ChainCoverage(
     String chain,
@@ -20,10 +22,18 @@ public record ChainCoverage(
     Boolean historyCapped,
     Boolean recencyReliable,
     String source,
-    List<String> fallbackFrom) {
+    List<String> fallbackFrom,
+    // Read from the stored coverage text for the decision's warning; not part of the API's coverage block.
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) Boolean tokensCapped) {
 
   public ChainCoverage {
     fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
+  }
+
+  /** Coverage without a token read. */
+  public ChainCoverage(String chain, CoverageStatus status, boolean transient_, boolean standing,
+      Boolean historyCapped, Boolean recencyReliable, String source, List<String> fallbackFrom) {
+    this(chain, status, transient_, standing, historyCapped, recencyReliable, source, fallbackFrom, null);
   }
 
   /** Coverage whose source is not recorded. */

@@ -212,4 +212,23 @@ class TokenStandingTest {
     assertThat(exact.seasoned()).containsExactlyInAnyOrder(peer(50), peer(52));
     assertThat(rows.seasoned()).containsExactlyInAnyOrder(peer(50), peer(52));
   }
+
+  @Test
+  void eighteenDecimalTransfersAreSummedInBaseUnitsAndRoundedOnceOnBothPaths() {
+    // DAI (18 decimals): 0.9999995 in, then 0.0000005 out. Together exactly one dollar; rounded per
+    // transfer to the micro-dollar first they would make 0.999999 + 0.000000, under the floor.
+    String dai = addr('6');
+    List<TokenTransfer> transfers = List.of(
+        new TokenTransfer(hash(), 10, 0, daysAgo(300), dai, "DAI", 18, true, peer(60), W,
+            new BigInteger("999999500000000000")),
+        new TokenTransfer(hash(), 11, 0, daysAgo(299), dai, "DAI", 18, true, W, peer(60),
+            new BigInteger("500000000000")));
+    Instant cutoff = NOW.minus(Duration.ofDays(ScoreModel.SEASONED_DAYS));
+    TokenStanding.Result exact = TokenStanding.of(W, transfers, Set.of(), cutoff);
+    TokenStanding.Result rows = TokenStanding.ofRows(TokenFlows.of(W, ARC, transfers), cutoff);
+    assertThat(exact.counterparties()).containsExactly(peer(60));
+    assertThat(exact.seasoned()).containsExactly(peer(60));
+    assertThat(rows.counterparties()).isEqualTo(exact.counterparties());
+    assertThat(rows.seasoned()).isEqualTo(exact.seasoned());
+  }
 }
