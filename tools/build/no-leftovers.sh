@@ -16,9 +16,13 @@ if [ ! -d /proc/self ]; then
 fi
 
 # What the test JVMs had to end themselves: the tests that started them never stopped them.
-if [ -s "$reaped" ]; then
-  echo "[no-leftovers] the test JVMs ended these at exit (their tests never stopped them):"
-  sed 's/^/  /' "$reaped"
+# Each line starts with its run (a run that failed in surefire never got here to read its own).
+if [ -f "$reaped" ]; then
+  ours=$(grep -F -- "$run " "$reaped" | cut -d' ' -f2-)
+  if [ -n "$ours" ]; then
+    echo "[no-leftovers] the test JVMs ended these at exit (their tests never stopped them):"
+    printf '%s\n' "$ours" | sed 's/^/  /'
+  fi
   rm -f "$reaped"
 fi
 

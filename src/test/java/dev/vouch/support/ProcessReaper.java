@@ -151,8 +151,10 @@ public final class ProcessReaper implements LauncherSessionListener {
 
   private static void report(Map<Long, String> seen, Map<Long, ProcessHandle> term, Map<Long, ProcessHandle> kill) {
     StringBuilder s = new StringBuilder();
+    // Each line names its run: the check prints this run's only (a failed run never read its own).
+    String run = Optional.ofNullable(System.getenv("VOUCH_TEST_RUN")).orElse("-");
     String fork = Optional.ofNullable(System.getenv("VOUCH_TEST_FORK")).orElse("-");
-    seen.forEach((pid, cmd) -> s.append(Instant.now()).append(' ').append(fork).append(": ")
+    seen.forEach((pid, cmd) -> s.append(run).append(' ').append(Instant.now()).append(' ').append(fork).append(": ")
         .append(term.containsKey(pid) ? kill.containsKey(pid) ? "SIGTERM, SIGKILL " : "SIGTERM " : "SIGKILL ")
         .append(pid).append(' ').append(cmd.length() > 300 ? cmd.substring(0, 300) + "..." : cmd).append('\n'));
     try {
