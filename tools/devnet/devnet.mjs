@@ -2,7 +2,7 @@
 // Local EVM devnet for Vouch: one Anvil per catalogue chain, seeded with scripted, backdated activity.
 //
 //   node devnet.mjs start  [--out ../../config/chains.devnet.yaml] [--base-port 18545]
-//                          [--truth seed-truth.json] [--bulk N]
+//                          [--truth seed-truth.json] [--bulk N] [--exit-with-parent]
 //   node devnet.mjs verify [--truth seed-truth.json]   (checks a running devnet against its truth file)
 //   node devnet.mjs status                             (each chain's port, pid and whether it answers)
 //   node devnet.mjs stop [CHAIN]                       (one chain's node, or the whole devnet)
@@ -60,12 +60,16 @@ const BULK_PER_BLOCK = 100; // the 30M gas limit fits ~1,428 plain transfers per
 
 // ---------- small helpers ----------
 
+// Options that take no value.
+const FLAGS = new Set(['exit-with-parent']);
+
 function parseArgs(argv) {
   const [cmd, ...rest] = argv;
   const opts = {};
   for (let i = 0; i < rest.length; i++) {
     const m = /^--([a-z-]+)(?:=(.*))?$/.exec(rest[i]);
     if (!m) throw new Error(`unexpected argument: ${rest[i]}`);
+    if (FLAGS.has(m[1]) && m[2] === undefined) { opts[m[1]] = true; continue; }
     opts[m[1]] = m[2] !== undefined ? m[2] : rest[++i];
     if (opts[m[1]] === undefined) throw new Error(`--${m[1]} needs a value`);
   }
@@ -74,6 +78,9 @@ function parseArgs(argv) {
 
 const hex = (n) => '0x' + BigInt(n).toString(16);
 const log = (msg) => process.stderr.write(`[devnet] ${msg}\n`);
+// Whoever started us may stop reading our output (a test reads up to the ready line): a write to a
+// closed pipe is EPIPE, which must not end the devnet (its anvils would live on as orphans).
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 function rpcClient(url) {
@@ -319,6 +326,17 @@ async function start(opts) {
     process.exit(code);
   };
   for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stop(0));
+  // However this process ends (an uncaught error, process.exit), its anvils end with it: they run
+  // in process groups of their own, so nothing else would stop them.
+  process.on('exit', () => { for (const c of running()) { try { c.child.kill('SIGKILL'); } catch { /* gone */ } } });
+  process.on('uncaughtException', (e) => { log(`error: ${e.stack ?? e}`); stop(1); });
+  process.on('unhandledRejection', (e) => { log(`error: ${e?.stack ?? e}`); stop(1); });
+  // --exit-with-parent: a parent that dies without stopping us (a test JVM that is killed) leaves
+  // us with another parent; then we stop, anvils included.
+  if (opts['exit-with-parent'] === true) {
+    const parent = process.ppid;
+    setInterval(() => { if (process.ppid !== parent) { log(`parent ${parent} is gone`); stop(0); } }, 500).unref();
+  }
 
   // One anvil in its own process group: `kill <pid>` (or `stop CHAIN`) ends that node only, and
   // the devnet keeps serving the others; a node that dies is logged, never takes the rest down.
@@ -566,6 +584,7 @@ async function verify(opts) {
 // ---------- main ----------
 
 const USAGE = 'usage: node devnet.mjs start [--out FILE] [--base-port N] [--truth FILE] [--bulk N] [--host ADDR] [--public-host NAME]\n' +
+  '                               [--exit-with-parent]   (stop when the process that started it is gone)\n' +
   '       node devnet.mjs verify [--truth FILE]\n' +
   '       node devnet.mjs status\n' +
   '       node devnet.mjs stop [CHAIN]      (CHAIN: name, chain id or port; none = the whole devnet)\n' +

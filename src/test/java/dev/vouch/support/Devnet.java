@@ -25,26 +25,48 @@ public final class Devnet implements AutoCloseable {
   public static Devnet start(Path dir) throws IOException, InterruptedException {
     StringBuilder output = new StringBuilder();
     for (int attempt = 0; attempt < 3; attempt++) {
+      // --exit-with-parent: should this JVM die unannounced, the devnet still stops its anvils.
       ProcessBuilder b = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port",
           Integer.toString(TestApp.freePort()), "--out", dir.resolve("chains.yaml").toString(),
-          "--truth", dir.resolve("truth.json").toString())
+          "--truth", dir.resolve("truth.json").toString(), "--exit-with-parent")
           .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true);
       // Its own pid and state files: another test JVM may run a devnet at the same time.
       b.environment().put("DEVNET_RUN_DIR", dir.resolve("run").toString());
       Process p = b.start();
       Runtime.getRuntime().addShutdownHook(new Thread(p::destroy));
+      BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
       String line;
-      try (BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-        while ((line = out.readLine()) != null && !line.contains("\"status\":\"ready\"")) {
-          output.append(line).append('\n'); // seeding: the ready line ends the wait; an exit ends the stream
-        }
+      while ((line = out.readLine()) != null && !line.contains("\"status\":\"ready\"")) {
+        output.append(line).append('\n'); // seeding: the ready line ends the wait; an exit ends the stream
       }
       if (line != null) {
+        drain(out, dir.resolve("devnet.log"));
         return new Devnet(p, dir);
       }
+      out.close();
       p.waitFor();
     }
     throw new AssertionError("the devnet never printed its ready line; its output:\n" + output);
+  }
+
+  /**
+   * Reads the devnet's later output into a file until it exits: a pipe nobody reads fills up, and
+   * one closed under it made the devnet die of EPIPE, its anvils left running (issue 34).
+   */
+  private static void drain(BufferedReader out, Path log) {
+    Thread t = new Thread(() -> {
+      try (out; var w = java.nio.file.Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
+        for (String line; (line = out.readLine()) != null; ) {
+          w.write(line);
+          w.newLine();
+          w.flush();
+        }
+      } catch (IOException e) {
+        // the devnet is gone or the directory was deleted; its output is only for reading after a failure
+      }
+    }, "devnet-output");
+    t.setDaemon(true);
+    t.start();
   }
 
   public Path chainsFile() {
