@@ -2,7 +2,7 @@
 // Local EVM devnet for Vouch: one Anvil per catalogue chain, seeded with scripted, backdated activity.
 //
 //   node devnet.mjs start  [--out ../../config/chains.devnet.yaml] [--base-port 18545]
-//                          [--truth seed-truth.json] [--bulk N] [--exit-with-parent]
+//                          [--truth seed-truth.json] [--bulk N] [--control-port P] [--exit-with-parent]
 //   node devnet.mjs verify [--truth seed-truth.json]   (checks a running devnet against its truth file)
 //   node devnet.mjs status                             (each chain's port, pid and whether it answers)
 //   node devnet.mjs stop [CHAIN]                       (one chain's node, or the whole devnet)
@@ -283,6 +283,9 @@ async function start(opts) {
   const out = opts.out ? path.resolve(opts.out) : path.resolve(HERE, '../../config/chains.devnet.yaml');
   const truthPath = opts.truth ? path.resolve(opts.truth) : path.join(HERE, 'seed-truth.json');
   const bulk = Number(opts.bulk ?? 0);
+  // The control endpoint's loopback port; 0 = a free one (written to the run directory's devnet.json).
+  const controlPort = Number(opts['control-port'] ?? 0);
+  if (!Number.isInteger(controlPort) || controlPort < 0 || controlPort > 65535) throw new Error('bad --control-port');
   if (!Number.isInteger(basePort) || basePort < 1 || basePort + CHAINS.length > 65535) throw new Error('bad --base-port');
   if (!Number.isInteger(bulk) || bulk < 0) throw new Error('bad --bulk');
 
@@ -427,8 +430,9 @@ async function start(opts) {
         }
       });
     });
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
+    server.once('error', (e) => reject(e.code === 'EADDRINUSE'
+      ? new Error(`--control-port ${controlPort} is in use; name another or leave it out for a free one`) : e));
+    server.listen(controlPort, '127.0.0.1', () => resolve(server));
   });
 
   try {

@@ -53,6 +53,17 @@ class DevnetTokenTruthTest {
   }
 
   @Test
+  void theControlEndpointListensOnThePortItWasGiven() throws Exception {
+    var answer = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+            java.net.URI.create("http://127.0.0.1:" + devnet.controlPort() + "/status")).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(answer.statusCode()).isEqualTo(200);
+    JsonNode state = new ObjectMapper().readTree(answer.body());
+    assertThat(state.get("control").asInt()).isEqualTo(devnet.controlPort());
+    assertThat(state.get("chains").size()).isEqualTo(6);
+  }
+
+  @Test
   void everyScenarioWalletsTokenEvidenceEqualsTheDevnetsTruth() {
     int compared = 0;
     for (JsonNode c : truth.get("chains")) {

@@ -17,18 +17,28 @@ public final class Devnet implements AutoCloseable {
   private final Process process;
   public final Path dir;
 
-  private Devnet(Process process, Path dir) {
+  private final int controlPort;
+
+  private Devnet(Process process, Path dir, int controlPort) {
     this.process = process;
     this.dir = dir;
+    this.controlPort = controlPort;
+  }
+
+  /** The loopback port of the devnet's control endpoint (set with --control-port). */
+  public int controlPort() {
+    return controlPort;
   }
 
   public static Devnet start(Path dir) throws IOException, InterruptedException {
     StringBuilder output = new StringBuilder();
     for (int attempt = 0; attempt < 3; attempt++) {
       // --exit-with-parent: should this JVM die unannounced, the devnet still stops its anvils.
+      int control = TestApp.freePort();
       ProcessBuilder b = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port",
           Integer.toString(TestApp.freePort()), "--out", dir.resolve("chains.yaml").toString(),
-          "--truth", dir.resolve("truth.json").toString(), "--exit-with-parent")
+          "--truth", dir.resolve("truth.json").toString(), "--exit-with-parent",
+          "--control-port", Integer.toString(control))
           .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true);
       // Its own pid and state files: another test JVM may run a devnet at the same time.
       b.environment().put("DEVNET_RUN_DIR", dir.resolve("run").toString());
@@ -41,7 +51,7 @@ public final class Devnet implements AutoCloseable {
       }
       if (line != null) {
         drain(out, dir.resolve("devnet.log"));
-        return new Devnet(p, dir);
+        return new Devnet(p, dir, control);
       }
       out.close();
       p.waitFor();
