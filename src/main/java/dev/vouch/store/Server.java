@@ -364,7 +364,7 @@ final class Server {
     }
   }
 
-  /** How long a heartbeat (SELECT 0 on an idle connection) may take before the server counts as down. */
+  /** How long a heartbeat (one cheap statement on an idle connection) may take before the server counts as down. */
   static int heartbeatMs(int probeIntervalMs) {
     return Math.max(1000, probeIntervalMs * 4);
   }
