@@ -18,12 +18,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * A real streaming standby whose WAL receiver is cut off while the primary goes on answering and
+ * A real streaming standby cut off from its primary while the primary goes on answering and
  * writing. Its primary_conninfo pointed at a closed port: its replay equals what it received, so
  * the old lag read said 0 for ever (issue 25 item 12). Pointed at an address that takes the
- * connection and never speaks (a blackholed primary): the receiver sits in its connection attempt,
- * which PostgreSQL shows as streaming with fresh times and the old position (issue 35 item 8).
- * Either way it must count as stale, and fresh again once it streams.
+ * connection and never speaks, and its stream gone silent (the primary's WAL sender stopped):
+ * blackholed primaries (issue 35 item 8). PostgreSQL 15 hides the receiver while it connects,
+ * but a silent stream stays "streaming" with its old position until wal_receiver_timeout (60 s),
+ * and the standby's own view read 0 all along. Measured against the primary's WAL position, each
+ * reads as stale once it lacks a write older than the bound, and stays so at every probe.
  */
 class ReplicaFreshnessTest {
 
