@@ -57,7 +57,8 @@ public final class Gateway {
     Server primary = Server.primary(vertx, url, db, registry);
     List<Server> replicas = new ArrayList<>();
     for (int i = 0; i < db.replicaUrls().size(); i++) {
-      replicas.add(Server.replica(vertx, "replica" + (i + 1), DatabaseUrl.parse(db.replicaUrls().get(i)), db, registry));
+      replicas.add(Server.replica(vertx, "replica" + (i + 1), DatabaseUrl.parse(db.replicaUrls().get(i)), db,
+          primary.wal(), registry));
     }
     return new Gateway(vertx, primary, List.copyOf(replicas), db.readDeadlineMs(), db.writeDeadlineMs(),
         db.replicaMaxLagMs(), db.startupWaitSeconds() * 1000);

@@ -42,22 +42,34 @@ final class Server {
   private static final Logger LOG = Logger.getLogger(Server.class.getName());
 
   /**
-   * Replay lag in ms: 0 when the standby has replayed all it received and, as far as it knows,
-   * all the primary had (the WAL end the primary last reported to its receiver), else the age of
-   * the last replayed transaction. A promoted replica reports 0. A standby with no WAL receiver
-   * streaming, or one that has heard nothing from the primary yet, is unknown (stale): it
-   * receives nothing, so "all received is replayed" says nothing (issue 25 item 12). Roles
-   * without pg_read_all_stats see the receiver's row but not its status or positions; then its
-   * presence decides.
+   * The standby's own view of its replay lag in ms: 0 when the standby has replayed all it
+   * received and, as far as it knows, all the primary had (the WAL end the primary last reported
+   * to its receiver), else the age of the last replayed transaction. A promoted replica reports 0.
+   * A standby with no WAL receiver streaming, or one that has heard nothing from the primary yet,
+   * is unknown (stale): it receives nothing, so "all received is replayed" says nothing (issue 25
+   * item 12). Roles without pg_read_all_stats see the receiver's row but not its status or
+   * positions; then its presence decides. Alone this reads 0 while the stream is silent (a
+   * blackholed primary): {@link #PROBE} adds the comparison with the primary's position.
    */
-  static final String LAG = "SELECT CASE WHEN NOT pg_is_in_recovery() THEN 0"
+  private static final String OWN_LAG = "CASE WHEN NOT pg_is_in_recovery() THEN 0"
       + " WHEN r.pid IS NULL OR coalesce(r.status, 'streaming') <> 'streaming'"
       + " OR (r.status IS NOT NULL AND r.latest_end_time IS NULL) THEN 9223372036854775807"
       + " WHEN pg_last_wal_receive_lsn() IS NOT DISTINCT FROM pg_last_wal_replay_lsn()"
       + " AND pg_last_wal_replay_lsn() >= coalesce(r.latest_end_lsn, pg_last_wal_replay_lsn()) THEN 0"
       + " ELSE COALESCE((EXTRACT(EPOCH FROM clock_timestamp() - pg_last_xact_replay_timestamp()) * 1000)::bigint,"
-      + " 9223372036854775807) END"
-      + " FROM (SELECT 1) one LEFT JOIN pg_stat_wal_receiver r ON true";
+      + " 9223372036854775807) END";
+  private static final String RECEIVER = " FROM (SELECT 1) one LEFT JOIN pg_stat_wal_receiver r ON true";
+
+  /** The standby's own lag alone ({@link #OWN_LAG}), for tests and operators. */
+  static final String LAG = "SELECT " + OWN_LAG + RECEIVER;
+
+  /** A replica's heartbeat: its own lag, whether it is a standby, and the WAL position it has replayed (bytes). */
+  static final String PROBE = "SELECT " + OWN_LAG + ", pg_is_in_recovery(),"
+      + " (pg_last_wal_replay_lsn() - '0/0'::pg_lsn)::bigint" + RECEIVER;
+
+  /** The primary's heartbeat: its current WAL position (bytes); null on a server in recovery. */
+  static final String POSITION = "SELECT CASE WHEN pg_is_in_recovery() THEN NULL"
+      + " ELSE (pg_current_wal_lsn() - '0/0'::pg_lsn)::bigint END";
 
   final String name;
   private final Vertx vertx;
@@ -67,6 +79,8 @@ final class Server {
   private final Pool monitor;
   private final CircuitBreaker breaker;
   private final boolean replica;
+  /** The primary's positions: its own heartbeats write them, a replica's lag is read against them. */
+  private final WalPositions primaryWal;
   private final int probeIntervalMs;
   private final AtomicBoolean probing = new AtomicBoolean();
   private volatile SqlConnection held;
@@ -84,7 +98,7 @@ final class Server {
   static final long STAYS_OPEN_WARN_MS = 5000;
 
   private Server(String name, Vertx vertx, Pool pool, SqlClient reads, Pool monitor, CircuitBreaker breaker,
-      boolean replica, int probeIntervalMs, MeterRegistry registry) {
+      boolean replica, WalPositions primaryWal, int probeIntervalMs, MeterRegistry registry) {
     this.name = name;
     this.vertx = vertx;
     this.pool = pool;
@@ -92,6 +106,7 @@ final class Server {
     this.monitor = monitor;
     this.breaker = breaker;
     this.replica = replica;
+    this.primaryWal = primaryWal;
     this.probeIntervalMs = probeIntervalMs;
     this.heartbeatMs = heartbeatMs(probeIntervalMs);
     this.refused = Counter.builder("vouch_db_refused_total").tag("server", name)
@@ -131,20 +146,27 @@ final class Server {
 
   static Server primary(Vertx vertx, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
     return new Server("primary", vertx, Pools.create(vertx, url, db), Pools.reads(vertx, url, db, "vouch-pg-reads"),
-        monitorPool(vertx, url, db), breaker("primary", db), false, db.probeIntervalMs(), registry);
+        monitorPool(vertx, url, db), breaker("primary", db), false, new WalPositions(), db.probeIntervalMs(), registry);
   }
 
-  static Server replica(Vertx vertx, String name, DatabaseUrl url, AppConfig.Database db, MeterRegistry registry) {
+  /** A replica whose lag is read against the primary's positions ({@link #wal} of the primary). */
+  static Server replica(Vertx vertx, String name, DatabaseUrl url, AppConfig.Database db, WalPositions primaryWal,
+      MeterRegistry registry) {
     return new Server(name, vertx, Pools.create(vertx, url, db, "vouch-pg-" + name),
         Pools.reads(vertx, url, db, "vouch-pg-reads-" + name), monitorPool(vertx, url, db), breaker(name, db), true,
-        db.probeIntervalMs(), registry);
+        primaryWal, db.probeIntervalMs(), registry);
+  }
+
+  /** The WAL positions this (primary) server's heartbeats read. */
+  WalPositions wal() {
+    return primaryWal;
   }
 
   /** A pool of a test or command: no monitor, a breaker that never opens. */
   static Server plain(Pool pool) {
     CircuitBreaker never = CircuitBreaker.of("plain", CircuitBreakerConfig.custom()
         .recordException(t -> false).build());
-    return new Server("primary", null, pool, pool, null, never, false, 0, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
+    return new Server("primary", null, pool, pool, null, never, false, new WalPositions(), 0, new io.micrometer.core.instrument.simple.SimpleMeterRegistry());
   }
 
   private static Pool monitorPool(Vertx vertx, DatabaseUrl url, AppConfig.Database db) {
@@ -202,6 +224,11 @@ final class Server {
   /** A replica that answers and whose lag, read within the last three beats, is under the bound. */
   boolean fresh(long maxLagMs) {
     return !refusing() && lagMs <= maxLagMs && System.nanoTime() - lagReadAt < 3L * probeIntervalMs * 1_000_000L;
+  }
+
+  /** When the last lag read answered (System.nanoTime); tests wait on it for the next probe. */
+  long lagReadAt() {
+    return lagReadAt;
   }
 
   /**
@@ -337,7 +364,7 @@ final class Server {
     }
   }
 
-  /** How long a heartbeat (SELECT 0 on an idle connection) may take before the server counts as down. */
+  /** How long a heartbeat (one cheap statement on an idle connection) may take before the server counts as down. */
   static int heartbeatMs(int probeIntervalMs) {
     return Math.max(1000, probeIntervalMs * 4);
   }
@@ -399,8 +426,8 @@ final class Server {
   }
 
   private void beat(SqlConnection conn, boolean timed) {
-    beatSentAt = System.nanoTime();
-    Future<RowSet<Row>> answer = conn.query(replica ? LAG : "SELECT 0").execute();
+    long sent = beatSentAt = System.nanoTime();
+    Future<RowSet<Row>> answer = conn.query(replica ? PROBE : POSITION).execute();
     long late = !timed ? -1 : vertx.setTimer(heartbeatMs, id -> {
       if (!answer.isComplete()) {
         lagMs = Long.MAX_VALUE;
@@ -413,8 +440,14 @@ final class Server {
       }
       probing.set(false);
       if (ar.succeeded()) {
-        lagMs = ar.result().iterator().next().getLong(0);
-        lagReadAt = System.nanoTime();
+        Row row = ar.result().iterator().next();
+        long now = System.nanoTime();
+        if (replica) {
+          lagMs = lag(row, now);
+          lagReadAt = now;
+        } else if (row.getLong(0) != null) {
+          primaryWal.record(row.getLong(0), sent);
+        }
         if (refusing()) {
           breaker.transitionToClosedState();
         }
@@ -423,6 +456,23 @@ final class Server {
         down();
       }
     });
+  }
+
+  /**
+   * A replica's lag: 0 once promoted; else the larger of its own view and how long ago the
+   * primary's newest position it has replayed was read (an upper bound: it has everything the
+   * primary had then). Unknown when it has replayed none of the positions kept.
+   */
+  private long lag(Row row, long now) {
+    if (!row.getBoolean(1)) {
+      return 0;
+    }
+    Long replayed = row.getLong(2);
+    long reachedAt = replayed == null ? Long.MIN_VALUE : primaryWal.reachedAt(replayed);
+    if (reachedAt == Long.MIN_VALUE) {
+      return Long.MAX_VALUE;
+    }
+    return Math.max(row.getLong(0), Math.max(0, (now - reachedAt) / 1_000_000));
   }
 
   private void down() {

@@ -114,6 +114,27 @@ public final class ReplicatedPostgres implements AutoCloseable {
     Files.deleteIfExists(data(node).resolve("postmaster.pid"));
   }
 
+  /**
+   * SIGSTOP to the primary's WAL sender alone: the primary answers and writes, the standby's
+   * receiver keeps its connection open and hears nothing (a blackholed stream) until the thaw.
+   */
+  public void freezeWalSender() throws Exception {
+    signal("STOP", walSenders());
+  }
+
+  public void thawWalSender() throws Exception {
+    signal("CONT", walSenders());
+  }
+
+  private List<Long> walSenders() {
+    List<Long> pids = Sql.rows(url(Node.PRIMARY), "SELECT pid FROM pg_stat_replication").stream()
+        .map(r -> ((Number) r.get("pid")).longValue()).toList();
+    if (pids.isEmpty()) {
+      throw new IllegalStateException("no WAL sender on the primary");
+    }
+    return pids;
+  }
+
   /** Pauses WAL replay on the standby: it keeps receiving but falls behind. */
   public void pauseReplay() throws Exception {
     TestDatabase.exec(url(Node.STANDBY), "SELECT pg_wal_replay_pause()");
