@@ -86,7 +86,8 @@ public final class TokenStanding {
     Map<String, BigDecimal> moved = new HashMap<>();
     Map<String, Instant> last = new HashMap<>();
     for (dev.vouch.score.NewSnapshot.TokenFlowRow r : rows) {
-      if (r.usdIn() == null && r.usdOut() == null) {
+      // The mint and burn row (TokenFlows.ZERO) is no counterparty.
+      if ((r.usdIn() == null && r.usdOut() == null) || r.counterparty().equals(TokenFlows.ZERO)) {
         continue;
       }
       BigDecimal usd = (r.usdIn() == null ? BigDecimal.ZERO : r.usdIn()).add(r.usdOut() == null ? BigDecimal.ZERO : r.usdOut());
