@@ -84,7 +84,8 @@ public final class SnapshotCommits {
         .addInteger(e.flaggedCounterparties()).addLong(e.failedTxCount())
         .addInteger(e.acceptedAttestations()).addInteger(e.attestationCounterparties())
         .addLong(e.peerScoreSum()).addLong(s.jobId()).addJsonObject(new JsonObject(new LinkedHashMap<>(s.flaggedLists())))
-        .addString(coverageText(s.chains())).addInteger(e.seasonedCounterparties());
+        .addString(coverageText(s.chains())).addInteger(e.seasonedCounterparties())
+        .addInteger(e.flaggedDustCounterparties());
     return conn.preparedQuery(SnapshotQueries.UPSERT_WALLET).execute(Tuple.of(s.wallet()))
         .compose(v -> conn.preparedQuery(SnapshotQueries.INSERT_SNAPSHOT).execute(snapshot))
         .map(rows -> rows.iterator().next().getLong(0))
@@ -200,8 +201,12 @@ public final class SnapshotCommits {
       nodes.add(c.counterparty());
       chains.add(c.chainId());
     }
-    // Registered-token counterparties are nodes too (token_flows never holds an unregistered token).
+    // Registered-token counterparties are nodes too (token_flows never holds an unregistered token);
+    // the mint and burn row's zero address is none.
     for (NewSnapshot.TokenFlowRow f : s.tokenFlows()) {
+      if (f.counterparty().equals(dev.vouch.indexing.model.TokenFlows.ZERO)) {
+        continue;
+      }
       nodes.add(f.counterparty());
       chains.add(f.chainId());
     }

@@ -14,9 +14,10 @@ final class SnapshotQueries {
         verified_attestations, propagated_trust, transaction_activity, risk_penalty,
         first_activity_at, global_wallet_age_days, active_chains, total_tx_count, arc_tx_count,
         unique_counterparties, flagged_counterparties, failed_tx_count, accepted_attestations,
-        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage, seasoned_counterparties)
+        attestation_counterparties, peer_score_sum, job_id, flagged_lists, coverage, seasoned_counterparties,
+        flagged_dust_counterparties)
       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19,
-        $20, $21, $22, $23, $24, $25, $26, $27)
+        $20, $21, $22, $23, $24, $25, $26, $27, $28)
       RETURNING id
       """;
 
@@ -120,14 +121,15 @@ final class SnapshotQueries {
    * just inserted: one statement, in the commit transaction, so every committed snapshot has its
    * graph. A node's chain counts (SPEC 2.6 metrics) unless its native row there lacks stats; a
    * chain met only through registered tokens counts with zero native transactions, and token
-   * transfers' times join the last interaction (docs/models.md "Interaction graph").
+   * transfers' times join the last interaction (docs/models.md "Interaction graph"). The mint and
+   * burn rows (the zero address, TokenFlows.ZERO) are evidence of value, not a counterparty: no node.
    */
   static final String MATERIALIZE_GRAPH = """
       WITH g AS (
         INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties) VALUES ($1, $2, $3)
       ), t AS (
         SELECT counterparty, chain_id, max(last_at) AS last_at
-          FROM token_flows WHERE snapshot_id = $1
+          FROM token_flows WHERE snapshot_id = $1 AND counterparty <> '0x0000000000000000000000000000000000000000'
          GROUP BY counterparty, chain_id
       ), r AS (
         SELECT counterparty, stats_captured AS counted, tx_in + tx_out AS tx, last_at

@@ -93,7 +93,7 @@ class DecisionApiTest {
     assertThat(d.getJsonArray("reasons").getJsonObject(0).getString("code")).isEqualTo("VOUCH_TRUST_GRAPH_MISSING");
     assertThat(d.getJsonObject("coverage").getBoolean("hasStandingLimitations")).isTrue();
     assertThat(d.getJsonObject("coverage").getJsonArray("chains")).hasSize(3);
-    assertThat(d.getString("scoreModelVersion")).isEqualTo("identity_score_v3");
+    assertThat(d.getString("scoreModelVersion")).isEqualTo("identity_score_v4");
     assertThat(d.getString("decisionModelVersion")).isEqualTo("decision_v0.6");
   }
 

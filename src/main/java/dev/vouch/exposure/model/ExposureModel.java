@@ -1,5 +1,6 @@
 package dev.vouch.exposure.model;
 
+import dev.vouch.indexing.model.TokenFlows;
 import dev.vouch.screening.model.Category;
 import dev.vouch.screening.model.Label;
 import dev.vouch.screening.model.LabelSet;
@@ -18,15 +19,16 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * exposure_v1: a wallet's direct and indirect exposure to labelled addresses, a pure function of
+ * exposure_v2: a wallet's direct and indirect exposure to labelled addresses, a pure function of
  * committed flows and one label set (docs/models.md "Exposure"). Native flows count (transfers, no
- * USD value); registered-token flows count and carry their USD value. Indirect exposure goes one
+ * USD value); registered-token flows count and carry their USD value. Since v2 (issue 35) mints
+ * and burns (the zero address) count in the valued totals, never as a counterparty. Indirect exposure goes one
  * hop through counterparties Vouch has indexed, weighted by the USD value between the wallet and
  * the intermediary, so only registered tokens (the only valued flows) carry it.
  */
 public final class ExposureModel {
 
-  public static final String VERSION = "exposure_v1";
+  public static final String VERSION = "exposure_v2";
   /** The evidence list keeps the largest this many labelled flows. */
   public static final int EVIDENCE_MAX = 100;
   static final int SHARE_SCALE = 4;
@@ -94,7 +96,7 @@ public final class ExposureModel {
     BigDecimal highRiskInUsd = BigDecimal.ZERO;
     int highRiskOut = 0;
     for (Flow f : flows) {
-      List<Label> found = labels.lookup(f.counterparty(), f.chainId());
+      List<Label> found = mint(f.counterparty()) ? List.of() : labels.lookup(f.counterparty(), f.chainId());
       if (found.isEmpty()) {
         continue;
       }
@@ -127,7 +129,7 @@ public final class ExposureModel {
 
     Map<String, List<Flow>> byVia = new TreeMap<>();
     for (HopFlow h : hops) {
-      if (!h.via().equals(self) && usdWith.containsKey(h.via())) {
+      if (!h.via().equals(self) && !mint(h.via()) && usdWith.containsKey(h.via())) {
         byVia.computeIfAbsent(h.via(), k -> new ArrayList<>()).add(h.flow());
       }
     }
@@ -143,7 +145,7 @@ public final class ExposureModel {
         Map<Category, BigDecimal> viaToCategory = new TreeMap<>();
         for (Flow f : viaFlows) {
           summed = summed.add(f.usd(d));
-          if (f.counterparty().equals(self) || f.transfers(d) == 0) {
+          if (f.counterparty().equals(self) || mint(f.counterparty()) || f.transfers(d) == 0) {
             continue;
           }
           List<Label> found = labels.lookup(f.counterparty(), f.chainId());
@@ -192,6 +194,14 @@ public final class ExposureModel {
         scaled(highRiskInUsd), share(highRiskInUsd, totalIn), highRiskOut,
         indirectSanctionedShare(indirect, totalIn, totalOut), labels.version());
     return new Exposure(self, summary, scaled(totalIn), scaled(totalOut), directOut, indirectOut, kept, truncated);
+  }
+
+  /**
+   * The zero address, the other side of mints and burns (TokenFlows.ZERO): its flows count in the
+   * valued totals (the shares' denominators), but it is never a labelled counterparty or a hop.
+   */
+  static boolean mint(String address) {
+    return TokenFlows.ZERO.equals(address);
   }
 
   /** Largest value first (valued before unvalued), then most transfers; direct before indirect. */

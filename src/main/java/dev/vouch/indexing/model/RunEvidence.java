@@ -30,7 +30,8 @@ import java.util.TreeMap;
  * sender. Native value counts only direct top-level value of successful transactions. Failed
  * transactions are those the wallet sent whose receipt status is 0. Aggregate chains add their
  * nonce (sent transactions; 0 for a contract account) and never counterparties or value. A
- * counterparty on any screening list is flagged once, however many lists name it.
+ * counterparty on any screening list is flagged once, however many lists name it; flagged ones that
+ * only pushed unsolicited dust onto the wallet are counted apart (ListedDust, identity_score_v4).
  *
  * <p>A chain whose read failed transiently keeps the evidence of the wallet's latest snapshot
  * (its counts, counterparties, activity, first transaction, token flows, token transactions,
@@ -234,18 +235,22 @@ public final class RunEvidence {
       return Optional.empty();
     }
     int flagged = 0;
+    int flaggedDust = 0;
+    Set<String> dust = ListedDust.of(in.screening()::contains, counterparties, tokenFlows);
     Map<String, Integer> byList = new TreeMap<>();
     for (String address : distinct) {
       List<Listing> listings = in.screening().lookup(address);
       if (!listings.isEmpty()) {
         flagged++;
+        flaggedDust += dust.contains(address) ? 1 : 0;
         listings.forEach(l -> byList.merge(l.list(), 1, Integer::sum));
       }
     }
     int ageDays = first == null ? 0 : (int) Math.max(0, Duration.between(first, in.now()).toDays());
     AttestationFacts att = in.attestations();
     Evidence e = new Evidence(ageDays, active.size(), total, home, distinct.size(), flagged, failed,
-        att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now(), tokenSeasoned));
+        att.accepted(), att.counterparties(), att.peerScoreSum(), seasoned(counterparties, in.now(), tokenSeasoned),
+        flaggedDust);
     return Optional.of(new NewSnapshot(in.wallet(), in.now(), ScoreModel.score(e), e, first,
         List.copyOf(active), List.copyOf(chains), List.copyOf(counterparties), in.jobId(), byList,
         tokenFlows, unverified, in.tokenRegistryHash()));

@@ -13,13 +13,17 @@ import java.util.TreeMap;
 
 /**
  * A chain's registered-token transfers aggregated per counterparty and token (V70 token_flows).
- * The counterparty is the other side of the transfer; a transfer to oneself and a mint or burn
- * (the zero address: issuance is with the issuer, not a counterparty) make no row. USD values are
- * set only for registered USD stablecoins, at 1.00, rounded down to the micro-dollar.
+ * The counterparty is the other side of the transfer; a transfer to oneself makes no row. Mints
+ * and burns keep one row per token with {@link #ZERO} as the counterparty (issue 35): a bridge's
+ * mint (CCTP) is part of the wallet's valued inflow, the denominator of its exposure shares and of
+ * its intermediaries', but the zero address is no counterparty: the score's evidence, the
+ * interaction graph and the exposure categories leave it out. USD values are set only for
+ * registered USD stablecoins, at 1.00, rounded down to the micro-dollar.
  */
 public final class TokenFlows {
 
-  static final String ZERO = "0x0000000000000000000000000000000000000000";
+  /** The zero address: the other side of a mint (from it) or a burn (to it). */
+  public static final String ZERO = "0x0000000000000000000000000000000000000000";
 
   private TokenFlows() {}
 
@@ -29,7 +33,7 @@ public final class TokenFlows {
     for (TokenTransfer t : transfers) {
       boolean out = wallet.equals(t.from());
       String other = out ? t.to() : t.from();
-      if (other.equals(wallet) || other.equals(ZERO)) {
+      if (other.equals(wallet)) {
         continue;
       }
       flows.computeIfAbsent(other + "/" + t.token(), k -> new Flow(other, t)).add(t, out);

@@ -95,7 +95,8 @@ public final class TokenStanding {
     Map<String, Map<String, BigInteger>> byCounterparty = new HashMap<>();
     Map<String, Instant> last = new HashMap<>();
     for (dev.vouch.score.NewSnapshot.TokenFlowRow r : rows) {
-      if (r.usdIn() == null && r.usdOut() == null) {
+      // The mint and burn row (TokenFlows.ZERO) is no counterparty.
+      if ((r.usdIn() == null && r.usdOut() == null) || r.counterparty().equals(TokenFlows.ZERO)) {
         continue;
       }
       // The rows' exact base units, not their rounded USD columns: the same rule as of().

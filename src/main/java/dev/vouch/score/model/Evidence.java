@@ -1,7 +1,7 @@
 package dev.vouch.score.model;
 
 /**
- * Everything identity_score_v3 reads about a wallet, as committed by an indexing run (counterparties,
+ * Everything identity_score_v4 reads about a wallet, as committed by an indexing run (counterparties,
  * seasoned counterparties and transactions include registered stablecoin flows from v3: TokenStanding).
  *
  * @param walletAgeDays days since the first activity seen on any chain
@@ -17,6 +17,9 @@ package dev.vouch.score.model;
  * @param peerScoreSum sum of the committed scores of verified trust peers with seasoned history
  * @param seasonedCounterparties distinct counterparties first met at least 90 days before the
  *     evidence was read (identity_score_v2); null when unknown (snapshots committed before it)
+ * @param flaggedDustCounterparties the part of flaggedCounterparties that only ever pushed
+ *     unsolicited dust onto the wallet (identity_score_v4, indexing.model.ListedDust): they cost
+ *     no points; null when unknown (snapshots committed before it, and the read model), read as 0
  */
 public record Evidence(
     int walletAgeDays,
@@ -29,14 +32,27 @@ public record Evidence(
     int acceptedAttestations,
     int attestationCounterparties,
     long peerScoreSum,
-    Integer seasonedCounterparties) {
+    Integer seasonedCounterparties,
+    Integer flaggedDustCounterparties) {
 
   public Evidence {
+    if (flaggedDustCounterparties != null
+        && (flaggedDustCounterparties < 0 || flaggedDustCounterparties > flaggedCounterparties)) {
+      throw new IllegalArgumentException("flagged dust counterparties are some of the flagged ones");
+    }
     if ((seasonedCounterparties != null && seasonedCounterparties < 0) || walletAgeDays < 0 || activeChains < 0 || totalTxCount < 0 || arcTxCount < 0
         || uniqueCounterparties < 0 || flaggedCounterparties < 0 || failedTxCount < 0
         || acceptedAttestations < 0 || attestationCounterparties < 0 || peerScoreSum < 0) {
       throw new IllegalArgumentException("evidence counts are never negative");
     }
+  }
+
+  /** Evidence without the flagged-dust count (unknown: every flagged counterparty costs points). */
+  public Evidence(int walletAgeDays, int activeChains, long totalTxCount, long arcTxCount, int uniqueCounterparties,
+      int flaggedCounterparties, long failedTxCount, int acceptedAttestations, int attestationCounterparties,
+      long peerScoreSum, Integer seasonedCounterparties) {
+    this(walletAgeDays, activeChains, totalTxCount, arcTxCount, uniqueCounterparties, flaggedCounterparties,
+        failedTxCount, acceptedAttestations, attestationCounterparties, peerScoreSum, seasonedCounterparties, null);
   }
 
   /** Evidence without the seasoned-history count (unknown: the rules that read it do not apply). */
@@ -51,7 +67,12 @@ public record Evidence(
   public Evidence seasoned(Integer counterparties) {
     return new Evidence(walletAgeDays, activeChains, totalTxCount, arcTxCount, uniqueCounterparties,
         flaggedCounterparties, failedTxCount, acceptedAttestations, attestationCounterparties, peerScoreSum,
-        counterparties);
+        counterparties, flaggedDustCounterparties);
+  }
+
+  /** Flagged counterparties that cost points: all but the unsolicited dust ones. */
+  public int chargedFlaggedCounterparties() {
+    return flaggedCounterparties - (flaggedDustCounterparties == null ? 0 : flaggedDustCounterparties);
   }
 
   public static final Evidence NONE = new Evidence(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);

@@ -3,7 +3,9 @@ package dev.vouch.score.model;
 import dev.vouch.graph.model.TrustEdge;
 
 /**
- * identity_score_v3 (identity_score_v2's rules over evidence that also reads registered
+ * identity_score_v4: identity_score_v3 whose penalty spares listed counterparties that only
+ * pushed unsolicited dust onto the wallet (issue 35: anyone can send it, so it must not move the
+ * score; Evidence.flaggedDustCounterparties). identity_score_v3 (identity_score_v2's rules over evidence that also reads registered
  * stablecoin flows, see indexing.model.TokenStanding): a sum of capped, monotone step functions of committed evidence plus a
  * non-positive risk penalty, clamped to 0..100. A wallet without seasoned history (fewer than
  * SEASONED_MIN counterparties first met SEASONED_DAYS or more before the run) gets capped age and
@@ -12,7 +14,7 @@ import dev.vouch.graph.model.TrustEdge;
  */
 public final class ScoreModel {
 
-  public static final String VERSION = "identity_score_v3";
+  public static final String VERSION = "identity_score_v4";
 
   public static final int CAP_WALLET_AGE = 20;
   public static final int CAP_CROSS_CHAIN = 10;
@@ -30,7 +32,7 @@ public final class ScoreModel {
   /** ... and verifiedAttestations plus propagatedTrust together at most this. */
   public static final int UNSEASONED_TRUST_CAP = 10;
 
-  /** Penalty per distinct flagged counterparty, and the floor of the whole penalty. */
+  /** Penalty per distinct flagged counterparty (not unsolicited dust), and the floor of the whole penalty. */
   public static final int PENALTY_PER_FLAGGED = -30;
   public static final int PENALTY_FAILED_TX = -10;
   public static final int PENALTY_FLOOR = -70;
@@ -84,7 +86,7 @@ public final class ScoreModel {
   }
 
   static int riskPenalty(Evidence e) {
-    long penalty = (long) PENALTY_PER_FLAGGED * e.flaggedCounterparties() + failedPenalty(e);
+    long penalty = (long) PENALTY_PER_FLAGGED * e.chargedFlaggedCounterparties() + failedPenalty(e);
     return (int) Math.max(PENALTY_FLOOR, penalty);
   }
 

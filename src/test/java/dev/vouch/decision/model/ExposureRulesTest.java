@@ -6,7 +6,18 @@ import static dev.vouch.decision.model.Inputs.input;
 import static dev.vouch.decision.model.Inputs.snapshot;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.chain.model.ChainOutcome;
+import dev.vouch.chain.model.ChainRead;
+import dev.vouch.chain.model.ChainTx;
+import dev.vouch.chain.model.TokenOutcome;
+import dev.vouch.chain.model.TokenTransfer;
+import dev.vouch.indexing.model.AttestationFacts;
+import dev.vouch.indexing.model.RunEvidence;
+import dev.vouch.indexing.model.TokenFlows;
+import dev.vouch.score.NewSnapshot;
+import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.exposure.model.ExposureModel;
 import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.exposure.model.Flow;
@@ -18,6 +29,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -170,5 +182,127 @@ class ExposureRulesTest {
     List<Flow> reversed = new java.util.ArrayList<>(flows);
     java.util.Collections.reverse(reversed);
     assertThat(decide(flows, hops)).isEqualTo(decide(reversed, hops));
+  }
+
+  // Issue 35, items 4 and 5: the score, and mints in the shares' denominators.
+
+  static final long ARC_ID = 5042002;
+  static final String LISTED_TOO = "0x" + "5b".repeat(20);
+  static final String ZERO = "0x" + "0".repeat(40);
+  static int seq;
+
+  static ChainTx tx(String from, String to, Instant at) {
+    seq++;
+    return new ChainTx("0x" + String.format("%064x", seq), seq, 0, at, from, to, null, BigInteger.ONE, true);
+  }
+
+  static TokenTransfer usdcTransfer(String from, String to, String dollars, Instant at) {
+    seq++;
+    return new TokenTransfer("0x" + String.format("%064x", seq), seq, 0, at, USDC, "USDC", 6, true, from, to,
+        new BigDecimal(dollars).movePointRight(6).toBigIntegerExact());
+  }
+
+  /**
+   * A payment wallet's own history scoring 65 with no listed counterparty: 400 days old (16), one
+   * chain (3), 21 Arc transactions (15 and 6), 10 or 11 counterparties (11), 4 attesting peers
+   * (12) and 100 points of peers' scores (2); plus {@code extra} transactions and {@code tokens}.
+   */
+  static NewSnapshot indexed(List<ChainTx> extra, List<TokenTransfer> tokens) {
+    List<ChainTx> txs = new ArrayList<>();
+    Instant old = Inputs.NOW.minus(Duration.ofDays(400));
+    for (int i = 0; i < 10; i++) {
+      String peer = "0x" + String.format("%040x", 0x7000 + i);
+      txs.add(tx(peer, Inputs.WALLET, old.plusSeconds(i)));
+      txs.add(tx(Inputs.WALLET, peer, old.plusSeconds(100 + i)));
+    }
+    txs.addAll(extra);
+    List<TokenTransfer> newestFirst = new ArrayList<>(tokens);
+    newestFirst.sort((x, y) -> Long.compare(y.blockNumber(), x.blockNumber()));
+    ChainRead read = new ChainRead(ARC_ID, Inputs.ARC, "history", new ChainOutcome.History(txs, false), null,
+        List.of(), new TokenOutcome(newestFirst, 0, false));
+    return RunEvidence.snapshot(new RunEvidence.Input(Inputs.WALLET, Inputs.NOW, ARC_ID,
+        ScreeningSet.of("OFAC_SDN", List.of(SANCTIONED, LISTED_TOO)), new AttestationFacts(4, 4, 100), 1L, List.of(read)))
+        .orElseThrow();
+  }
+
+  /** The snapshot decided with the exposure of its own rows, as the commit computes it. */
+  static Decision decideIndexed(NewSnapshot s) {
+    List<Flow> flows = new ArrayList<>();
+    for (NewSnapshot.CounterpartyRow c : s.counterparties()) {
+      flows.add(Flow.nativeFlow(c.counterparty(), c.chainId(), "ETH", c.txIn(), c.txOut(), c.valueIn(), c.valueOut(),
+          c.firstAt(), c.lastAt()));
+    }
+    s.tokenFlows().forEach(f -> flows.add(tokenFlow(f)));
+    ExposureSummary summary = ExposureModel.compute(Inputs.WALLET, flows, List.of(), LABELS).summary();
+    CommittedSnapshot snap = new CommittedSnapshot(s.score().score(), s.score().breakdown(), s.evidence(),
+        s.score().modelVersion(), Inputs.NOW.minus(Duration.ofHours(1)), List.of(Inputs.ARC), FULL, s.flaggedLists());
+    return DecisionModel.decide(input(UseCase.payment, snap, TRUSTED).withExposure(summary));
+  }
+
+  static Flow tokenFlow(NewSnapshot.TokenFlowRow f) {
+    return new Flow(f.counterparty(), f.chainId(), f.token(), f.symbol(), f.txIn(), f.txOut(), f.valueIn(),
+        f.valueOut(), f.usdIn(), f.usdOut(), f.firstAt(), f.lastAt(), f.txHashes());
+  }
+
+  @Test
+  void unsolicitedNativeDustFromASanctionedAddressCostsAScoreSixtyFivePaymentWalletNothing() {
+    assertThat(indexed(List.of(), List.of()).score().score()).isEqualTo(65);
+    // One 1-wei transfer from a sanctioned address, never answered: under identity_score_v3 its
+    // -30 made the wallet 35, below the payment minimum (caution, a lower band, "High Risk").
+    NewSnapshot dusted = indexed(List.of(tx(SANCTIONED, Inputs.WALLET, Inputs.NOW.minus(Duration.ofDays(2)))), List.of());
+    assertThat(dusted.evidence().flaggedCounterparties()).isEqualTo(1);
+    assertThat(dusted.flaggedLists()).containsEntry("OFAC_SDN", 1);
+    assertThat(dusted.score().breakdown().riskPenalty()).isZero();
+    assertThat(dusted.score().score()).isEqualTo(65);
+    assertThat(dusted.score().riskLevel().label()).isEqualTo("Reliable");
+    Decision d = decideIndexed(dusted);
+    assertThat(d.decision()).isEqualTo(Verdict.allow);
+    assertThat(reasons(d)).isEmpty();
+    assertThat(warnings(d)).containsExactly("EXPOSURE_SANCTIONED_DUST");
+    assertThat(d.riskLevel()).isEqualTo("Reliable");
+  }
+
+  @Test
+  void aListedCounterpartyStillCostsThirtyWhenPaidOrAboveDust() {
+    Instant recent = Inputs.NOW.minus(Duration.ofDays(2));
+    // The wallet paid it back: only the wallet can send, so that is a relationship, not dust.
+    NewSnapshot paid = indexed(List.of(tx(SANCTIONED, Inputs.WALLET, recent), tx(Inputs.WALLET, SANCTIONED, recent)),
+        List.of());
+    assertThat(paid.score().breakdown().riskPenalty()).isEqualTo(-30);
+    assertThat(decideIndexed(paid).decision()).isEqualTo(Verdict.block);
+    // Three unvalued transfers: more than the count accepted unsized.
+    NewSnapshot repeated = indexed(List.of(tx(SANCTIONED, Inputs.WALLET, recent), tx(SANCTIONED, Inputs.WALLET, recent),
+        tx(SANCTIONED, Inputs.WALLET, recent)), List.of());
+    assertThat(repeated.score().breakdown().riskPenalty()).isEqualTo(-30);
+    // 150 USD of valued inflow, never answered: above the dust bound.
+    NewSnapshot valued = indexed(List.of(), List.of(usdcTransfer(SANCTIONED, Inputs.WALLET, "150", recent)));
+    assertThat(valued.evidence().flaggedCounterparties()).isEqualTo(1);
+    assertThat(valued.score().breakdown().riskPenalty()).isEqualTo(-30);
+    // Valued dust and a native transfer together, never answered: still dust, costs nothing.
+    NewSnapshot both = indexed(List.of(tx(SANCTIONED, Inputs.WALLET, recent)),
+        List.of(usdcTransfer(SANCTIONED, Inputs.WALLET, "50", recent)));
+    assertThat(both.score().breakdown().riskPenalty()).isZero();
+    assertThat(decideIndexed(both).decision()).isEqualTo(Verdict.allow);
+    // Two unanswered listed senders of 60 USD each: dust is judged on their sum (120), so both cost.
+    NewSnapshot two = indexed(List.of(), List.of(usdcTransfer(SANCTIONED, Inputs.WALLET, "60", recent),
+        usdcTransfer(LISTED_TOO, Inputs.WALLET, "60", recent)));
+    assertThat(two.evidence().flaggedCounterparties()).isEqualTo(2);
+    assertThat(two.score().breakdown().riskPenalty()).isEqualTo(-60);
+  }
+
+  @Test
+  void aMintCountsInTheValuedInflowSoASmallSanctionedPaymentIsUnderTheShare() {
+    // USDC minted to the wallet by a bridge (CCTP mints from the zero address), then 150 USD from
+    // a sanctioned address: 0.015 % of the valued inflow, above dust but under the 1 % share.
+    Instant t = Inputs.NOW.minus(Duration.ofDays(10));
+    List<NewSnapshot.TokenFlowRow> rows = TokenFlows.of(Inputs.WALLET, 1, List.of(
+        usdcTransfer(SANCTIONED, Inputs.WALLET, "150", t.plusSeconds(60)),
+        usdcTransfer(ZERO, Inputs.WALLET, "1000000", t)));
+    Decision d = decide(rows.stream().map(ExposureRulesTest::tokenFlow).toList(), List.of());
+    assertThat(d.decision()).isEqualTo(Verdict.caution);
+    assertThat(reasons(d)).containsExactly("EXPOSURE_SANCTIONED_IN_MINOR");
+    assertThat(d.exposure().sanctionedInShare()).isEqualByComparingTo("0.0001");
+    // The zero address is no labelled counterparty, nor a source category.
+    assertThat(d.exposure().sourceCategories()).containsExactly(Category.sanctioned);
   }
 }

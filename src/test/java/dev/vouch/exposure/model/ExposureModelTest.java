@@ -185,4 +185,19 @@ class ExposureModelTest {
     java.util.Collections.reverse(hopsReversed);
     assertThat(ExposureModel.compute(W, reversed, hopsReversed, LABELS)).isEqualTo(ExposureModel.compute(W, flows, hops, LABELS));
   }
+
+  @Test
+  void theZeroAddressCountsInTheTotalsButIsNeverALabelledCounterpartyOrAHop() {
+    // Some label lists name the zero address ("null address"); a mint from it is issuance, not a payer.
+    String zero = "0x" + "0".repeat(40);
+    LabelSet labels = LabelSet.of(List.of(new Label(zero, null, Category.sanctioned, "Null", "LABELS"),
+        new Label(SANCTIONED, null, Category.sanctioned, "Lazarus", "OFAC_SDN")), "v2");
+    Exposure e = ExposureModel.compute(W, List.of(usdc(zero, 1, 0, 990, 0), usdc(FRIEND, 1, 0, 10, 0)),
+        List.of(new HopFlow(zero, usdc(SANCTIONED, 1, 0, 5, 0))), labels);
+    assertThat(e.valuedInUsd()).isEqualByComparingTo("1000");
+    assertThat(e.summary().sanctions()).isEqualTo(ExposureSummary.NONE);
+    assertThat(e.direct()).isEmpty();
+    assertThat(e.indirect()).isEmpty();
+    assertThat(e.evidence()).isEmpty();
+  }
 }

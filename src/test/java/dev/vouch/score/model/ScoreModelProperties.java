@@ -49,7 +49,7 @@ class ScoreModelProperties {
     assertThat(b.transactionActivity()).isBetween(0, ScoreModel.CAP_TX_ACTIVITY);
     assertThat(b.riskPenalty()).isBetween(ScoreModel.PENALTY_FLOOR, 0);
     assertThat(r.score()).isEqualTo(Math.max(0, Math.min(100, b.sum())));
-    assertThat(r.modelVersion()).isEqualTo("identity_score_v3");
+    assertThat(r.modelVersion()).isEqualTo("identity_score_v4");
   }
 
   @Property
@@ -66,6 +66,19 @@ class ScoreModelProperties {
         e.attestationCounterparties(), e.peerScoreSum()).seasoned(e.seasonedCounterparties());
     assertThat(ScoreModel.score(worse).score()).isLessThanOrEqualTo(ScoreModel.score(e).score());
     assertThat(ScoreModel.score(worse).breakdown().riskPenalty()).isLessThanOrEqualTo(ScoreModel.HIGH_PENALTY);
+  }
+
+  @Property
+  void listedDustCostsNothingAndChargedListedCountStillCosts(@ForAll("evidence") Evidence e) {
+    // identity_score_v4: a flagged counterparty that only pushed unsolicited dust moves nothing.
+    Evidence dusted = new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
+        e.uniqueCounterparties(), e.flaggedCounterparties() + 1, e.failedTxCount(), e.acceptedAttestations(),
+        e.attestationCounterparties(), e.peerScoreSum(), e.seasonedCounterparties(), 1);
+    Evidence clean = new Evidence(e.walletAgeDays(), e.activeChains(), e.totalTxCount(), e.arcTxCount(),
+        e.uniqueCounterparties(), e.flaggedCounterparties(), e.failedTxCount(), e.acceptedAttestations(),
+        e.attestationCounterparties(), e.peerScoreSum(), e.seasonedCounterparties(), 0);
+    assertThat(ScoreModel.score(dusted)).isEqualTo(ScoreModel.score(clean));
+    assertThat(ScoreModel.score(clean)).isEqualTo(ScoreModel.score(e));
   }
 
   @Property
