@@ -77,6 +77,28 @@ class AlertRulesTest {
     }
   }
 
+  /**
+   * k8s/tests/rules.yaml is the PrometheusRule's groups as promtool reads them, committed, so that
+   * {@code promtool test rules k8s/tests/rules-test.yaml} runs from a clean checkout; it must be
+   * what the rendered rule holds (on a difference the rendered groups are written to
+   * target/rules.yaml: copy that file over it).
+   */
+  @Test
+  void theCommittedRulesFileIsTheRenderedRuleAndPromtoolRunsFromTheCheckoutAsItIs() throws IOException {
+    JsonNode rendered = ruleGroups();
+    Path file = Path.of("k8s/tests/rules.yaml");
+    JsonNode committed = Files.exists(file) ? YAML.readTree(file.toFile()) : null;
+    if (!rendered.equals(committed)) {
+      Files.createDirectories(Path.of("target"));
+      YAML.writeValue(Path.of("target/rules.yaml").toFile(), rendered);
+    }
+    assertThat(committed).as("k8s/tests/rules.yaml differs from the PrometheusRule: copy target/rules.yaml over it")
+        .isEqualTo(rendered);
+    Command.Result test = promtool(Path.of("").toAbsolutePath(), "test", "rules", "k8s/tests/rules-test.yaml");
+    assertThat(test.exit()).as(test.output()).isZero();
+    assertThat(test.output()).contains("SUCCESS");
+  }
+
   @Test
   void aRuleThatFiresTooLateFailsItsUnitTest() throws IOException {
     // The unit tests could pass by testing nothing: a backlog alert waiting 20 minutes must fail them.
