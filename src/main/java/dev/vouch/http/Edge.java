@@ -284,7 +284,7 @@ public final class Edge {
       // The consumer did not answer in time (or none is deployed): its work may still complete.
       BUS_TIMEOUTS.warn(() -> "event bus " + re.failureType() + " on " + method + " requestId=" + requestId);
       return new ApiError(503, "UNAVAILABLE", isRead(method)
-          ? "The service did not answer in time; nothing was changed. Retry shortly."
+          ? "The service did not answer this read in time; retry it shortly."
           : "The service did not answer in time; the request may still take effect. Check its state before you retry.");
     }
     if (status == 413) {

@@ -24,7 +24,8 @@ class FailureMappingTest {
     ApiError write = map(timeout, HttpMethod.POST);
     assertThat(read.status()).isEqualTo(503);
     assertThat(read.code()).isEqualTo("UNAVAILABLE");
-    assertThat(read.getMessage()).contains("nothing was changed");
+    // A read changes nothing: the answer says what to do, not what did not happen.
+    assertThat(read.getMessage()).isEqualTo("The service did not answer this read in time; retry it shortly.");
     assertThat(write.status()).isEqualTo(503);
     assertThat(write.code()).isEqualTo("UNAVAILABLE");
     assertThat(write.getMessage()).contains("may still take effect");
