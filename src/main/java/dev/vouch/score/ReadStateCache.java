@@ -212,7 +212,7 @@ public final class ReadStateCache {
   }
 
   /** Keeps a state read when the epoch was {@code seen}, unless a drop overlapped the read. */
-  private void keep(String wallet, WalletState state, long seen) {
+  void keep(String wallet, WalletState state, long seen) {
     if (!settled.test(state) || !current(wallet, seen)) {
       return;
     }
@@ -251,8 +251,27 @@ public final class ReadStateCache {
 
   /** This instance changed the wallet (its writer calls this after the commit, before answering). */
   public void invalidate(String wallet) {
-    droppedAt.set(stripe(wallet), epoch.incrementAndGet());
+    dropped(wallet, nextEpoch());
+  }
+
+  long nextEpoch() {
+    return epoch.incrementAndGet();
+  }
+
+  /**
+   * Marks the wallet's stripe dropped at {@code at}, then drops its entry (keep relies on that
+   * order). The mark only rises: two drops may store their numbers out of the order they took
+   * them, and an older number stored last would pass a fill that overlapped the newer drop.
+   */
+  void dropped(String wallet, long at) {
+    droppedAt.accumulateAndGet(stripe(wallet), at, Math::max);
     entries.invalidate(wallet);
+  }
+
+  /** Marks everything dropped at {@code at} (only rising, as {@link #dropped}), then drops the entries. */
+  void cleared(long at) {
+    clearedAt.accumulateAndGet(at, Math::max);
+    entries.invalidateAll();
   }
 
   /**
@@ -318,8 +337,7 @@ public final class ReadStateCache {
   }
 
   private void dropAll(Counter reason) {
-    clearedAt.set(epoch.incrementAndGet());
-    entries.invalidateAll();
+    cleared(nextEpoch());
     if (reason != null) {
       reason.increment();
     }
