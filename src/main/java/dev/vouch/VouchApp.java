@@ -185,7 +185,8 @@ public final class VouchApp implements AutoCloseable {
     vertx.eventBus().<String>consumer(Addresses.READS_ANNOUNCED, m -> reads.announced(m.body()));
     unhook = WalletsChanged.register(vertx, reads::invalidate);
     vertx.eventBus().consumer(Addresses.READS_LISTENING, m -> reads.listening());
-    vertx.eventBus().consumer(Addresses.READS_LOST, m -> reads.lost());
+    vertx.eventBus().<String>consumer(Addresses.READS_LOST,
+        m -> reads.lost(Addresses.LOST_HEARTBEAT.equals(m.body())));
 
     Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
         config.models().screeningRefreshMinutes());

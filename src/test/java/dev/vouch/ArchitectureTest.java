@@ -45,7 +45,7 @@ class ArchitectureTest {
       "dev.vouch.indexing.IndexWorkerVerticle", "dev.vouch.indexing.Pipeline", "dev.vouch.chain.ChainVerification",
       "dev.vouch.chain.ChainTraffic", "dev.vouch.chain.ExplorerClient", "dev.vouch.store.Server",
       "dev.vouch.monitoring.WebhookDeliveryVerticle", "dev.vouch.store.DatabaseWait", "dev.vouch.store.Gateway",
-      "dev.vouch.cli.ReadModelCommand");
+      "dev.vouch.cli.ReadModelCommand", "dev.vouch.indexing.SnapshotNotifications");
 
   static DescribedPredicate<JavaAccess<?>> readsTheClock() {
     // Accesses include method references (System::nanoTime handed to a supplier).

@@ -66,11 +66,20 @@ public final class Addresses {
    */
   public static final String READS_ANNOUNCED = "vouch.score.reads-announced";
 
-  /** Published on this instance (no body) when LISTEN vouch_reads holds again: the read cache starts over. */
+  /**
+   * Published on this instance (no body) when LISTEN vouch_reads holds again and a heartbeat came
+   * back on it: the read cache starts over.
+   */
   public static final String READS_LISTENING = "vouch.score.reads-listening";
 
-  /** Published on this instance (no body) when the listening connection was lost: the read cache drops everything and pauses. */
+  /**
+   * Published on this instance when the listening connection was lost (no body) or its heartbeat
+   * did not come back in time ({@link #LOST_HEARTBEAT}): the read cache drops everything and pauses.
+   */
   public static final String READS_LOST = "vouch.score.reads-lost";
+
+  /** The body of {@link #READS_LOST} when the heartbeat missed its bound. */
+  public static final String LOST_HEARTBEAT = "heartbeat";
 
   /**
    * ReceiptRequests.Create -> ReceiptRequests.Minted: mint from the live decision (not charged

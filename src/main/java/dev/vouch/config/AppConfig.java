@@ -38,16 +38,22 @@ public record AppConfig(
    *     process keeps in memory at most (interaction/GraphPageCache; kept true and turned off with
    *     the row cache); 0 or absent = 10,000
    * @param graphCacheMegabytes the estimated heap of those pages at most; 0 or absent = 64
+   * @param heartbeatMillis how often each process NOTIFYs itself on its listening connection's
+   *     channel (indexing/SnapshotNotifications); 0 or absent = 1,000
+   * @param heartbeatTimeoutMillis a heartbeat not back within this drops the read cache, reads go
+   *     through and the listening connection is replaced; 0 or absent = 3,000
    */
   public record ReadModel(int checkIntervalMinutes, int checkSample, int cacheEntries, int cacheMegabytes,
-      int graphCacheEntries, int graphCacheMegabytes) {
-    public static final ReadModel DEFAULTS = new ReadModel(10, 200, 200_000, 256, 10_000, 64);
+      int graphCacheEntries, int graphCacheMegabytes, int heartbeatMillis, int heartbeatTimeoutMillis) {
+    public static final ReadModel DEFAULTS = new ReadModel(10, 200, 200_000, 256, 10_000, 64, 1000, 3000);
 
     public ReadModel {
       cacheEntries = cacheEntries > 0 ? cacheEntries : 200_000;
       cacheMegabytes = cacheMegabytes > 0 ? cacheMegabytes : 256;
       graphCacheEntries = graphCacheEntries > 0 ? graphCacheEntries : 10_000;
       graphCacheMegabytes = graphCacheMegabytes > 0 ? graphCacheMegabytes : 64;
+      heartbeatMillis = heartbeatMillis > 0 ? heartbeatMillis : 1000;
+      heartbeatTimeoutMillis = heartbeatTimeoutMillis > 0 ? heartbeatTimeoutMillis : 3000;
     }
   }
 

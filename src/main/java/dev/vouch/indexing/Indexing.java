@@ -30,7 +30,8 @@ public final class Indexing {
       int instances, Metering metering, Screening screening, CommitWatch watch) {
     JobStore jobs = new JobStore(db);
     AppConfig.Indexing ix = config.indexing();
-    Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url));
+    Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url, db,
+        Duration.ofMillis(config.readModel().heartbeatMillis()), Duration.ofMillis(config.readModel().heartbeatTimeoutMillis())));
     if (config.role().runsApi()) {
       chain = chain.compose(v -> vertx.deployVerticle(() -> new ScanRequestsVerticle(jobs, metering, clock,
               Duration.ofMinutes(ix.cooldownMinutes()), Duration.ofMinutes(ix.freshMinutes()),

@@ -14,6 +14,9 @@ final class IndexingQueries {
   /** A run's progress (a chain read, a failure), JSON text; see JobStore.chainRead. */
   static final String PROGRESS_CHANNEL = "vouch_progress";
 
+  /** A process's heartbeat to its own LISTEN connection (SnapshotNotifications): channel, number. */
+  static final String HEARTBEAT = "SELECT pg_notify($1, $2)";
+
   /**
    * Wallet row, then a queued job unless one is already queued or running (the partial unique
    * index decides, so concurrent requests collapse), then a NOTIFY that wakes the workers when

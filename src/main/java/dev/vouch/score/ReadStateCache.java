@@ -23,8 +23,9 @@ import java.util.logging.Logger;
  * {@link WalletReads}, kept true by the write side (issue 26): a statement that rewrites rows
  * announces their addresses on channel {@code vouch_reads} when its transaction commits (V91), the
  * listener hands each batch to {@link #announced}, and those wallets are dropped. A hole in a
- * writer session's announcement numbers, or the listening connection lost, drops everything: from
- * {@link #lost} until {@link #listening} reads go straight to the database and nothing is kept.
+ * writer session's announcement numbers, or the listening connection lost or silent (its heartbeat
+ * not back within the bound: indexing/SnapshotNotifications), drops everything: from {@link #lost}
+ * until {@link #listening} reads go straight to the database and nothing is kept.
  * Wallets this instance changed itself are dropped by the writer before it answers
  * ({@link #invalidate}), so the committing instance sees its own commit at once.
  *
@@ -61,6 +62,7 @@ public final class ReadStateCache {
   /** Last announcement number per writer session (guarded by this). */
   private final Map<String, Long> sequences = new HashMap<>();
   private Counter lostDrops;
+  private Counter heartbeatDrops;
   private Counter gapDrops;
   private Counter resumedDrops;
   private Counter announcedWallets;
@@ -123,6 +125,7 @@ public final class ReadStateCache {
   public ReadStateCache bind(MeterRegistry registry) {
     CaffeineCacheMetrics.monitor(registry, entries, NAME);
     lostDrops = drops(registry, "lost");
+    heartbeatDrops = drops(registry, "heartbeat");
     gapDrops = drops(registry, "gap");
     resumedDrops = drops(registry, "resubscribed");
     announcedWallets = Counter.builder(ANNOUNCED)
@@ -212,7 +215,7 @@ public final class ReadStateCache {
   }
 
   /** Keeps a state read when the epoch was {@code seen}, unless a drop overlapped the read. */
-  private void keep(String wallet, WalletState state, long seen) {
+  void keep(String wallet, WalletState state, long seen) {
     if (!settled.test(state) || !current(wallet, seen)) {
       return;
     }
@@ -251,8 +254,27 @@ public final class ReadStateCache {
 
   /** This instance changed the wallet (its writer calls this after the commit, before answering). */
   public void invalidate(String wallet) {
-    droppedAt.set(stripe(wallet), epoch.incrementAndGet());
+    dropped(wallet, nextEpoch());
+  }
+
+  long nextEpoch() {
+    return epoch.incrementAndGet();
+  }
+
+  /**
+   * Marks the wallet's stripe dropped at {@code at}, then drops its entry (keep relies on that
+   * order). The mark only rises: two drops may store their numbers out of the order they took
+   * them, and an older number stored last would pass a fill that overlapped the newer drop.
+   */
+  void dropped(String wallet, long at) {
+    droppedAt.accumulateAndGet(stripe(wallet), at, Math::max);
     entries.invalidate(wallet);
+  }
+
+  /** Marks everything dropped at {@code at} (only rising, as {@link #dropped}), then drops the entries. */
+  void cleared(long at) {
+    clearedAt.accumulateAndGet(at, Math::max);
+    entries.invalidateAll();
   }
 
   /**
@@ -307,9 +329,17 @@ public final class ReadStateCache {
   }
 
   /** The listening connection is gone: drop everything and keep nothing until it is back. */
-  public synchronized void lost() {
+  public void lost() {
+    lost(false);
+  }
+
+  /**
+   * The same, {@code silent}: the connection did not bring its heartbeat back in time (half-open:
+   * nothing closed it, and announcements may be stuck in it).
+   */
+  public synchronized void lost(boolean silent) {
     listening = false;
-    dropAll(lostDrops);
+    dropAll(silent ? heartbeatDrops : lostDrops);
   }
 
   /** Everything may be out of date. */
@@ -318,8 +348,7 @@ public final class ReadStateCache {
   }
 
   private void dropAll(Counter reason) {
-    clearedAt.set(epoch.incrementAndGet());
-    entries.invalidateAll();
+    cleared(nextEpoch());
     if (reason != null) {
       reason.increment();
     }

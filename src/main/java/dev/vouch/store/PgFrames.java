@@ -9,6 +9,7 @@ import io.vertx.sqlclient.impl.SocketConnectionBase;
 import io.vertx.sqlclient.internal.Connection;
 import io.vertx.sqlclient.internal.SqlConnectionInternal;
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,6 +33,8 @@ public final class PgFrames extends ByteToMessageDecoder {
   /** The client's own handler, which this one goes in front of (vertx-pg-client's PgSocketConnection). */
   private static final String CODEC = "codec";
   private static volatile boolean warned;
+  /** Bytes handed on by every instance: shows a test which of the service's clients frame (one add per read). */
+  private static final LongAdder HANDED_ON = new LongAdder();
 
   public PgFrames() {
     setDiscardAfterReads(1);
@@ -52,7 +55,12 @@ public final class PgFrames extends ByteToMessageDecoder {
     }
     if (at > start) {
       out.add(in.readRetainedSlice(at - start));
+      HANDED_ON.add(at - start);
     }
+  }
+
+  static long handedOnBytes() {
+    return HANDED_ON.sum();
   }
 
   /**

@@ -181,6 +181,42 @@ class ReadStateCacheTest {
     assertThat(off.size()).isZero();
   }
 
+  /**
+   * Two drops of one wallet take their numbers in one order and store them in the other (two
+   * threads: a writer's own drop and an announcement's); a fill started between the two numbers
+   * read the row from before the second commit and must not be kept. Forced here step by step.
+   */
+  @Test
+  void anOlderDropStoredAfterANewerOneDoesNotLetAFillThatOverlappedTheNewerBeKept() {
+    ReadStateCache cache = cache();
+    WalletReads direct = new WalletReads(pool);
+    String w = wallet(91);
+    commit(w, NOW.minusSeconds(60));
+    long older = cache.nextEpoch();          // drop A has its number, not stored yet
+    long seen = cache.stamp();               // a fill starts
+    WalletState before = await(direct.read(w));
+    commit(w, NOW);                          // the commit drop B stands for
+    long newer = cache.nextEpoch();
+    cache.dropped(w, newer);
+    cache.dropped(w, older);                 // A's store lands last
+    cache.keep(w, before, seen);             // the fill answers with the row from before B's commit
+    assertThat(committedAt(await(cache.read(w)))).as("the fill overlapped drop B: not kept").isEqualTo(NOW);
+
+    // The same with two drops of everything (a lost listener and a hole, or a clear).
+    String v = wallet(92);
+    commit(v, NOW.minusSeconds(60));
+    older = cache.nextEpoch();
+    seen = cache.stamp();
+    before = await(direct.read(v));
+    commit(v, NOW);
+    newer = cache.nextEpoch();
+    cache.cleared(newer);
+    cache.cleared(older);
+    cache.keep(v, before, seen);
+    assertThat(committedAt(await(cache.read(v)))).as("the fill overlapped the newer drop of all: not kept")
+        .isEqualTo(NOW);
+  }
+
   /** The pool, counting the prepared statements run on its connections. */
   private Pool counting(Pool real) {
     return (Pool) Proxy.newProxyInstance(Pool.class.getClassLoader(), new Class<?>[] {Pool.class}, (p, m, args) -> {

@@ -4,20 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.vouch.config.ConfigLoader;
 import dev.vouch.support.TestDatabase;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.pgclient.PgBuilder;
-import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.PoolOptions;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.Tuple;
-import io.vertx.sqlclient.impl.SocketConnectionBase;
-import io.vertx.sqlclient.internal.SqlConnectionInternal;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,8 +26,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * PgFrames hands the Postgres decoder whole messages, whatever the reads' boundaries, and the
- * service's clients carry it: answers larger than a MiB come back row for row as PostgreSQL sent
- * them, also several pipelined on one connection.
+ * clients the service builds (store/Pools, through Gateway.create) carry it: answers larger than
+ * a MiB come back row for row as PostgreSQL sent them, also several pipelined on one connection.
  */
 class PgFramesTest {
 
@@ -78,20 +73,26 @@ class PgFramesTest {
     assertThat(channel.finish()).isFalse();
   }
 
+  /**
+   * Through the gateway the service builds (Gateway.create, as VouchApp does, so store/Pools):
+   * its read client answers large pipelined reads row for row, and the answers on both its read
+   * client and its pool (writes, transactions) pass through the framing.
+   */
   @Test
-  void theServicesReadClientReadsLargePipelinedAnswersWhole() throws Exception {
+  void theServicesReadClientAndPoolFrameAndReadLargePipelinedAnswersWhole() throws Exception {
     Vertx vertx = Vertx.vertx();
     DatabaseUrl db = TestDatabase.fresh();
-    var config = ConfigLoader.load(Map.of("DATABASE_URL", db.toUrl()));
-    SqlClient reads = Pools.reads(vertx, db, config.database(), "pg-frames-test");
-    Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(1)).connectingTo(db.connectOptions())
-        .withConnectHandler(PgFrames::install).using(vertx).build();
+    // Deadlines with headroom for a loaded machine (eight 2.6 MB answers on one connection).
+    var config = ConfigLoader.load(Map.of("DATABASE_URL", db.toUrl(), "VOUCH_DATABASE_READ_DEADLINE_MS", "60000",
+        "VOUCH_DATABASE_WRITE_DEADLINE_MS", "60000"));
+    Gateway gateway = Gateway.create(vertx, db, config.database(), new SimpleMeterRegistry());
     try {
       // About 2.6 MB an answer (1,000 rows of 2.6 KB, multi-byte text included), eight at once.
       String sql = "SELECT i, repeat(md5(i::text) || 'é✓', 70) AS body FROM generate_series(1, $1::int) AS i";
+      long before = PgFrames.handedOnBytes();
       List<Future<RowSet<Row>>> answers = new ArrayList<>();
       for (int q = 0; q < 8; q++) {
-        answers.add(reads.preparedQuery(sql).execute(Tuple.of(1000)));
+        answers.add(gateway.read(c -> c.preparedQuery(sql).execute(Tuple.of(1000))));
       }
       for (Future<RowSet<Row>> answer : answers) {
         RowSet<Row> rows = answer.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
@@ -103,18 +104,16 @@ class PgFramesTest {
           expected++;
         }
       }
-      // The connect handler put the framing in front of the client's decoder, and gave the connection back.
-      var conn = pool.getConnection().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      try {
-        var socket = (SocketConnectionBase) ((SqlConnectionInternal) conn).unwrap().unwrap();
-        List<String> names = socket.socket().channelHandlerContext().pipeline().names();
-        assertThat(names).containsSubsequence(PgFrames.NAME, "codec");
-      } finally {
-        conn.close();
-      }
+      assertThat(PgFrames.handedOnBytes() - before).as("the read client's connections frame")
+          .isGreaterThan(8 * 2_000_000L);
+      // A write holds a connection of the pool: its answer of 1 MB passes the framing too.
+      before = PgFrames.handedOnBytes();
+      RowSet<Row> written = gateway.write(c -> c.query("SELECT repeat('x', 1000000)").execute())
+          .toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      assertThat(written.iterator().next().getString(0)).hasSize(1_000_000);
+      assertThat(PgFrames.handedOnBytes() - before).as("the pool's connection frames").isGreaterThan(1_000_000);
     } finally {
-      reads.close();
-      pool.close();
+      gateway.close();
       vertx.close();
     }
   }

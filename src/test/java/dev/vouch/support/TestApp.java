@@ -88,6 +88,8 @@ public final class TestApp implements AutoCloseable {
       env.put("VOUCH_HTTP_REQUEST_TIMEOUT_MS", "60000");
       env.put("VOUCH_DATABASE_READ_DEADLINE_MS", "30000");
       env.put("VOUCH_DATABASE_WRITE_DEADLINE_MS", "30000");
+      // Nor may a slow heartbeat drop read caches a test counts on; ReadCacheHeartbeatTest sets the default.
+      env.put("VOUCH_READ_MODEL_HEARTBEAT_TIMEOUT_MILLIS", "20000");
       // A provider a test fails on purpose still trips its breaker, but probes again within a
       // second, so a test whose provider recovers is not held 30 s; breaker tests set their own.
       env.put("VOUCH_INDEXING_BREAKER_COOL_OFF_MS", "1000");
