@@ -747,7 +747,7 @@ export type Decision = {
      */
     reasons: Array<Coded>;
     /**
-     * Advisory only: WALLET_NOT_INDEXED, DATA_PROVIDER_TRANSIENT, DATA_HISTORY_CAPPED, DATA_AGGREGATE_ONLY, EXPOSURE_SANCTIONED_DUST (decision_v0.6: unsolicited dust from a sanctioned address, never a block)
+     * Advisory only: WALLET_NOT_INDEXED, DATA_PROVIDER_TRANSIENT, DATA_HISTORY_CAPPED, DATA_TOKENS_CAPPED (a chain's token read stopped at its cap: only the newest registered transfers were weighed), DATA_AGGREGATE_ONLY, EXPOSURE_SANCTIONED_DUST (decision_v0.6: unsolicited dust from a sanctioned address, never a block)
      */
     warnings: Array<Coded>;
     score: number;
