@@ -19,8 +19,8 @@ final class TransferQueries {
       INSERT INTO transfer_screenings (chain_id, tx_hash, log_index, address, direction, counterparty, token, symbol,
         decimals, valued, amount, usd, block, confirmations, required_confirmations, status, verdict, reasons,
         warnings, created_at, updated_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::numeric, $12::numeric, $13, $14, $15, $16, $17,
-        $18::jsonb, $19::jsonb, $20, $20)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::text::numeric, $12::text::numeric, $13, $14, $15, $16, $17,
+        $18::text::jsonb, $19::text::jsonb, $20, $20)
       ON CONFLICT (chain_id, tx_hash, log_index, address, direction) DO UPDATE
         SET block = EXCLUDED.block, confirmations = EXCLUDED.confirmations, status = EXCLUDED.status,
             verdict = EXCLUDED.verdict, reasons = EXCLUDED.reasons, warnings = EXCLUDED.warnings,
@@ -43,7 +43,7 @@ final class TransferQueries {
   /** A pending row's new state; a row screened meanwhile stays as it is. */
   static final String UPDATE_PENDING = """
       UPDATE transfer_screenings
-         SET confirmations = $2, status = $3, verdict = $4, reasons = $5::jsonb, warnings = $6::jsonb, updated_at = $7
+         SET confirmations = $2, status = $3, verdict = $4, reasons = $5::text::jsonb, warnings = $6::text::jsonb, updated_at = $7
        WHERE id = $1 AND status = 'pending'
       RETURNING false AS inserted, """ + COLUMNS;
 }

@@ -106,7 +106,7 @@ final class TransferStore {
         logIndex < 0 ? null : logIndex, r.getString("address"), r.getString("direction"), r.getString("counterparty"),
         token == null ? TransferRecord.NATIVE : TransferRecord.TOKEN, token, r.getString("symbol"),
         r.getInteger("decimals"), r.getBoolean("valued"), r.getString("amount"),
-        usd == null ? null : new BigDecimal(usd).stripTrailingZeros(), r.getLong("block"), r.getLong("confirmations"),
+        usd == null ? null : plain(new BigDecimal(usd)), r.getLong("block"), r.getLong("confirmations"),
         r.getInteger("required_confirmations"), r.getString("status"), verdict == null ? null : Verdict.valueOf(verdict),
         coded(r.getString("reasons")), coded(r.getString("warnings")), TransferRules.VERSION,
         r.getOffsetDateTime("created_at").toInstant(), r.getOffsetDateTime("updated_at").toInstant());
@@ -116,6 +116,12 @@ final class TransferStore {
   static Moved moved(TransferRecord t) {
     return new Moved(t.logIndex(), t.token(), t.symbol(), t.decimals(), t.valued(), t.amountUsd() != null,
         t.counterparty(), new java.math.BigInteger(t.amount()));
+  }
+
+  /** 20000.000000 as 20000, 1.500000 as 1.5 (never 2E+4). */
+  private static BigDecimal plain(BigDecimal v) {
+    BigDecimal s = v.stripTrailingZeros();
+    return s.scale() < 0 ? s.setScale(0) : s;
   }
 
   private static String json(List<Coded> coded) {
