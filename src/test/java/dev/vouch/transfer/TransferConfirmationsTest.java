@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A chain that needs 3 confirmations (catalogue setting) on a real Anvil node: a transfer in the
  * newest block is pending with the confirmations so far, and once two more blocks are mined its
- * read answers the verdict, here a block for a sanctioned sender.
+ * read answers the verdict, here a block for a sanctioned sender. A caller without scan starts
+ * left gets a pending screening whose counterparty intake was not queued, and is told so.
  */
 class TransferConfirmationsTest {
 
@@ -44,6 +45,8 @@ class TransferConfirmationsTest {
     Files.writeString(config, Files.readString(Path.of("config/application.yaml")).replace("  flaggedAddresses: []\n",
         "  flaggedAddresses:\n    - {name: LABELS, type: labels, path: " + labels + "}\n"));
     Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
+    // No scan starts for anonymous callers: a never-indexed counterparty's intake cannot be paid for.
+    env.put("VOUCH_BUDGETS_ANONYMOUS_DAILY_SCANS", "0");
     env.put("VOUCH_CONFIG", config.toString());
     env.put("CHAINS_FILE", ChainsFile.write(java.util.List.of(
         Entry.history("Arc Testnet", CHAIN, "USDC", anvil.url).confirmations(3))).toString());
@@ -89,5 +92,24 @@ class TransferConfirmationsTest {
     assertThat(done.getLong("confirmations")).isEqualTo(3);
     assertThat(done.getString("verdict")).isEqualTo("block");
     assertThat(done.getJsonArray("reasons").getJsonObject(0).getString("code")).isEqualTo("TRANSFER_SANCTIONED_COUNTERPARTY");
+  }
+
+  @Test
+  void aCallerWithoutScanStartsIsToldTheCounterpartysIntakeWasNotQueued() {
+    String me = Anvil.randomAddress();
+    String stranger = Anvil.randomAddress();
+    anvil.fund(stranger);
+    String hash = anvil.send(stranger, me, BigInteger.TEN.pow(18), null);
+    anvil.rpc("evm_mine");
+    anvil.rpc("evm_mine");
+    JsonObject body = new JsonObject().put("chainId", CHAIN).put("txHash", hash).put("address", me)
+        .put("direction", "received");
+    HttpResponse<Buffer> r = app.send(HttpMethod.POST, "/api/v1/transfers", body.toBuffer(), Map.of());
+    assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(201);
+    JsonObject d = TestApp.data(r);
+    assertThat(d.getString("status")).isEqualTo("pending");
+    assertThat(d.getJsonArray("reasons").getJsonObject(0).getString("code")).isEqualTo("TRANSFER_COUNTERPARTY_UNKNOWN");
+    assertThat(d.getJsonArray("warnings").getJsonObject(0).getString("code")).isEqualTo("TRANSFER_INTAKE_NOT_QUEUED");
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE wallet = ?", stranger)).isZero();
   }
 }
