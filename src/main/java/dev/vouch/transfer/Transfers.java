@@ -161,8 +161,8 @@ public final class Transfers {
       throw ApiError.invalidRequest("Transaction " + q.txHash() + " reverted on " + chain.name() + ": it moved nothing.");
     }
     if (f instanceof TransferMatch.NotMined) {
-      throw ApiError.invalidRequest("Transaction " + q.txHash() + " is not in a block yet and carries no native value"
-          + " to " + q.address() + "; its token transfers are known once it is mined.");
+      throw ApiError.invalidRequest("Transaction " + q.txHash() + " is not in a block yet and its native value does"
+          + " not touch " + q.address() + " that way; its token transfers are known once it is mined.");
     }
     if (f instanceof TransferMatch.NotTouching x) {
       throw ApiError.invalidRequest(x.why());
