@@ -260,6 +260,18 @@ class TransferScreeningDevnetTest {
   }
 
   @Test
+  void aMintToTheAddressHasNoCounterpartyToScreenAndQueuesNoIntakeOfTheZeroAddress() {
+    String usdt = tokens.get("registered").get(1).get("address").asText();
+    String zero = "0x" + "0".repeat(40);
+    JsonNode t = seeded(usdt, zero, w("honest"));
+    JsonObject d = screened(t.get("hash").asText(), w("honest"), "received");
+    assertThat(d.getString("verdict")).isEqualTo("allow");
+    assertThat(d.getString("counterparty")).isEqualTo(zero);
+    assertThat(codes(d.getJsonArray("warnings"))).containsExactly("TRANSFER_MINT_OR_BURN");
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE wallet = ?", zero)).isZero();
+  }
+
+  @Test
   void aNeverIndexedSenderIsPendingUntilItsIntakeCommitsThenScreened() {
     String stranger = freshAccount();
     String hash = send(stranger, w("honest"), BigInteger.TEN.pow(17), null);

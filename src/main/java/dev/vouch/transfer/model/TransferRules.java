@@ -12,7 +12,8 @@ import java.util.Set;
 /**
  * transfer_v0.1: one transfer's verdict from its counterparty's committed evidence
  * (docs/transfers.md has each rule and its reason). In order: not final yet is pending; an
- * unregistered token is allowed with a warning (its log names whoever it likes); a sanctioned
+ * unregistered token is allowed with a warning (its log names whoever it likes); a mint or burn
+ * (the zero address) is allowed with a warning, no intake of the zero address; a sanctioned
  * counterparty, or one whose own decision blocks on sanctions, blocks at any amount; a high-risk
  * label is caution; a counterparty never indexed is pending until its first snapshot; its
  * high-risk source (received) or destination (sent) of funds, or indirect sanctions, is caution;
@@ -24,6 +25,10 @@ public final class TransferRules {
 
   public static final String UNCONFIRMED = "TRANSFER_UNCONFIRMED";
   public static final String UNVALUED_TOKEN = "TRANSFER_UNVALUED_TOKEN";
+  public static final String MINT_OR_BURN = "TRANSFER_MINT_OR_BURN";
+
+  /** A Transfer from (mint) or to (burn) the zero address: the token contract itself created or destroyed the units. */
+  public static final String ZERO_ADDRESS = "0x0000000000000000000000000000000000000000";
   public static final String SANCTIONED_COUNTERPARTY = "TRANSFER_SANCTIONED_COUNTERPARTY";
   public static final String COUNTERPARTY_SANCTIONS_EXPOSURE = "TRANSFER_COUNTERPARTY_SANCTIONS_EXPOSURE";
   public static final String HIGH_RISK_COUNTERPARTY = "TRANSFER_HIGH_RISK_COUNTERPARTY";
@@ -55,6 +60,11 @@ public final class TransferRules {
           + " confirmations this chain needs; screen it again once it is final."), warnings, false);
     }
     if (!t.valued()) {
+      return screened(Verdict.allow, List.of(), warnings);
+    }
+    if (ZERO_ADDRESS.equals(c.address())) {
+      warnings.add(new Coded(MINT_OR_BURN, "The token contract " + (direction == Direction.received ? "minted these units"
+          + " to" : "burned these units from") + " the address: there is no counterparty to screen."));
       return screened(Verdict.allow, List.of(), warnings);
     }
     String side = direction == Direction.received ? "from" : "to";

@@ -107,4 +107,15 @@ class TransferRulesTest {
     assertThat(v.verdict()).isEqualTo(Verdict.allow);
     assertThat(v.status()).isEqualTo(TransferVerdict.Status.screened);
   }
+
+  @Test
+  void aMintOrBurnHasNoCounterpartyToScreenAndQueuesNoIntake() {
+    Moved mint = new Moved(0L, USDC.token(), "USDC", 6, true, true, TransferRules.ZERO_ADDRESS, BigInteger.TEN);
+    for (Direction d : Direction.values()) {
+      TransferVerdict v = TransferRules.decide(mint, d, 3, 3, new Counterparty(TransferRules.ZERO_ADDRESS, List.of(), false, null));
+      assertThat(v.verdict()).isEqualTo(Verdict.allow);
+      assertThat(v.queueIntake()).isFalse();
+      assertThat(v.warnings()).extracting(Coded::code).containsExactly(TransferRules.MINT_OR_BURN);
+    }
+  }
 }
