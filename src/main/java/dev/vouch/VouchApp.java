@@ -7,6 +7,12 @@ import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
 import dev.vouch.exposure.ExposureStore;
 import dev.vouch.exposure.ExposureVerticle;
+import dev.vouch.chain.ChainCheck;
+import dev.vouch.transfer.TransferCompletionVerticle;
+import dev.vouch.transfer.TransferVerticle;
+import dev.vouch.transfer.Transfers;
+import io.vertx.ext.web.client.WebClient;
+import io.vertx.ext.web.client.WebClientOptions;
 import dev.vouch.decision.Decisions;
 import dev.vouch.http.HttpVerticle;
 import dev.vouch.identity.IdentityServices;
@@ -137,6 +143,7 @@ public final class VouchApp implements AutoCloseable {
     busTypes.addAll(ScoreVerticle.BUS_TYPES);
     busTypes.addAll(Interaction.BUS_TYPES);
     busTypes.addAll(Receipts.BUS_TYPES);
+    busTypes.addAll(dev.vouch.transfer.TransferVerticle.BUS_TYPES);
     Codecs.register(vertx, busTypes);
     Gateway db = Gateway.create(vertx, url, config.database(), registry);
     Budgeting budgets = Budgeting.create(vertx, db, config, clock, registry);
@@ -206,7 +213,12 @@ public final class VouchApp implements AutoCloseable {
             ExposureStore exposures = new ExposureStore(db, lists.result());
             colocated.add(() -> new ExposureVerticle(exposures));
             colocated.add(Receipts.reader(db));
-            return Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances);
+            Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
+                new WebClientOptions().setFollowRedirects(false).setUserAgent("vouch-transfers").setKeepAlive(true)),
+                config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), clock);
+            colocated.add(() -> new TransferVerticle(transfers));
+            return vertx.deployVerticle(new TransferCompletionVerticle(transfers))
+                .compose(x -> Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances));
           })
           .compose(v -> vertx.deployVerticle(new StatsVerticle(db, clock, config.chains())))
           .compose(v -> Interaction.cursors(db, config))

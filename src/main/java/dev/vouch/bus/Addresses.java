@@ -93,6 +93,11 @@ public final class Addresses {
   /** any body (null) -> ReceiptRequests.Jwks: the public JWK set of /.well-known/jwks.json. */
   public static final String RECEIPT_JWKS = "vouch.receipt.jwks";
 
+  /** TransferRequests.Screen -> TransferRequests.Answer (issue 32, docs/transfers.md). */
+  public static final String TRANSFER_SCREEN = "vouch.transfer.screen";
+  /** TransferRequests.Read -> TransferRequests.Answer; failure 404 NOT_FOUND for an unknown id. */
+  public static final String TRANSFER_READ = "vouch.transfer.read";
+
   /** any body (null) -> JsonObject: the stats_v0.1 figures of GET /api/v1/stats. */
   public static final String STATS_READ = "vouch.stats.read";
 

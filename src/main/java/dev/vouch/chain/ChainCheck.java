@@ -1,6 +1,7 @@
 package dev.vouch.chain;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.vouch.chain.model.TxEvidence;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import io.vertx.core.Future;
@@ -8,6 +9,7 @@ import io.vertx.core.Vertx;
 import io.vertx.ext.web.client.WebClient;
 import java.math.BigInteger;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -78,6 +80,52 @@ public final class ChainCheck {
               .map(b -> (TxStatus) new Final(from, to, value, block,
                   Instant.ofEpochSecond(RpcShapes.smallQuantity(RpcShapes.field(b, "timestamp"), "timestamp"))));
         });
+  }
+
+  /**
+   * A transaction for transfer screening: the transaction, its receipt (with every log) and the
+   * head, in one batched round trip through the chain's session (retries, breaker, byte budget).
+   * Fails with RpcException when the chain cannot answer or answers out of form.
+   */
+  public Future<TxEvidence> evidence(ChainConfig chain, String hash) {
+    return session(chain).batch(List.of(RpcCall.of("eth_getTransactionByHash", hash),
+            RpcCall.of("eth_getTransactionReceipt", hash), RpcCall.of("eth_blockNumber")))
+        .map(r -> evidence(hash, r.get(0), r.get(1), RpcShapes.smallQuantity(r.get(2), "eth_blockNumber")));
+  }
+
+  static TxEvidence evidence(String hash, JsonNode tx, JsonNode receipt, long head) {
+    if (tx == null || tx.isNull()) {
+      return TxEvidence.notFound(head);
+    }
+    if (!hash.equalsIgnoreCase(RpcShapes.hash(tx.get("hash"), "hash"))) {
+      throw RpcShapes.malformed("the transaction answered is not the one asked for");
+    }
+    String from = RpcShapes.address(tx.get("from"), "from");
+    String to = RpcShapes.optionalAddress(tx.get("to"), "to");
+    BigInteger value = RpcShapes.quantity(RpcShapes.field(tx, "value"), "value");
+    if (receipt == null || receipt.isNull()) {
+      return new TxEvidence(true, from, to, value, null, null, head, List.of());
+    }
+    long block = RpcShapes.smallQuantity(RpcShapes.field(receipt, "blockNumber"), "blockNumber");
+    boolean succeeded = RpcShapes.smallQuantity(RpcShapes.field(receipt, "status"), "status") == 1;
+    List<TxEvidence.Log> logs = new ArrayList<>();
+    JsonNode raw = RpcShapes.field(receipt, "logs");
+    if (!raw.isArray()) {
+      throw RpcShapes.malformed("receipt logs is not an array");
+    }
+    for (JsonNode l : raw) {
+      JsonNode topics = RpcShapes.field(l, "topics");
+      if (!topics.isArray()) {
+        throw RpcShapes.malformed("log topics is not an array");
+      }
+      List<String> t = new ArrayList<>(topics.size());
+      topics.forEach(x -> t.add(RpcShapes.hash(x, "log.topic")));
+      JsonNode data = RpcShapes.field(l, "data");
+      RpcShapes.dataLength(data, "log.data");
+      logs.add(new TxEvidence.Log(RpcShapes.smallQuantity(l.get("logIndex"), "log.logIndex"),
+          RpcShapes.address(l.get("address"), "log.address"), t, data.textValue().toLowerCase(java.util.Locale.ROOT)));
+    }
+    return new TxEvidence(true, from, to, value, block, succeeded, head, logs);
   }
 
   /**

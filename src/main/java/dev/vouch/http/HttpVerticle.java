@@ -136,6 +136,7 @@ public final class HttpVerticle extends VerticleBase {
       IdentityRoutes.install(routes, identity, meter);
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity, config.chains());
       MonitoringRoutes.install(routes, meter, monitoring);
+      TransferRoutes.install(routes, meter);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()

@@ -37,7 +37,11 @@ public enum Operation {
   watchlistRead,
   eventsRead,
   webhookWrite,
-  webhookRead;
+  webhookRead,
+  /** POST /api/v1/transfers (docs/transfers.md): one chain round trip, one counterparty read, one write. */
+  transferScreen,
+  /** GET /api/v1/transfers/{id}. */
+  transferRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {

@@ -1,0 +1,146 @@
+package dev.vouch.transfer;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.vouch.decision.model.Coded;
+import dev.vouch.decision.model.Verdict;
+import dev.vouch.indexing.JobStore;
+import dev.vouch.store.Gateway;
+import dev.vouch.transfer.model.Direction;
+import dev.vouch.transfer.model.Moved;
+import dev.vouch.transfer.model.TransferRules;
+import dev.vouch.transfer.model.TransferVerdict;
+import io.vertx.core.Future;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** transfer_screenings (V104): one mapper, parameterized statements only. */
+final class TransferStore {
+
+  /** A stored screening and whether this write created it. */
+  record Stored(boolean inserted, TransferRecord record) {}
+
+  /** The natural key (CONTRACT 10): the native value is log index -1. */
+  record Key(long chainId, String txHash, long logIndex, String address, Direction direction) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final TypeReference<List<Coded>> CODED = new TypeReference<>() {};
+
+  private final Gateway db;
+
+  TransferStore(Gateway db) {
+    this.db = db;
+  }
+
+  static long logIndex(Moved m) {
+    return m.logIndex() == null ? -1 : m.logIndex();
+  }
+
+  /**
+   * Inserts the screening or brings a pending one up to date, in one transaction with the
+   * counterparty's intake when asked; a row already screened is answered as it is.
+   */
+  Future<Stored> save(Key key, Moved m, long block, long confirmations, int required, TransferVerdict v,
+      boolean queueIntake, Instant now) {
+    Tuple args = Tuple.tuple().addLong(key.chainId()).addString(key.txHash()).addLong(key.logIndex())
+        .addString(key.address()).addString(key.direction().name()).addString(m.counterparty()).addString(m.token())
+        .addString(m.symbol()).addInteger(m.decimals()).addBoolean(m.valued()).addString(m.amount().toString())
+        .addString(m.usdValue() == null ? null : m.usdValue().toPlainString()).addLong(block).addLong(confirmations)
+        .addInteger(required).addString(v.status().name()).addString(v.verdict() == null ? null : v.verdict().name())
+        .addString(json(v.reasons())).addString(json(v.warnings())).addValue(utc(now));
+    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT).execute(args)
+        .compose(rows -> queueIntake
+            ? JobStore.queueIntakes(conn, List.of(m.counterparty()), now).map(rows) : Future.succeededFuture(rows))
+        .compose(rows -> rows.size() > 0 ? Future.succeededFuture(first(rows))
+            : conn.preparedQuery(TransferQueries.BY_KEY).execute(Tuple.of(key.chainId(), key.txHash(), key.logIndex(),
+                key.address(), key.direction().name())).map(TransferStore::first)));
+  }
+
+  Future<Optional<TransferRecord>> byId(long id) {
+    return db.readPrimary(c -> c.preparedQuery(TransferQueries.BY_ID).execute(Tuple.of(id)))
+        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(first(rows).record()));
+  }
+
+  Future<List<TransferRecord>> pendingFor(List<String> counterparties) {
+    return db.readPrimary(c -> c.preparedQuery(TransferQueries.PENDING_FOR)
+            .execute(Tuple.of(counterparties.toArray(String[]::new))))
+        .map(TransferStore::all);
+  }
+
+  /** The pending row's new state; empty when it was screened meanwhile. */
+  Future<Optional<TransferRecord>> update(long id, long confirmations, TransferVerdict v, Instant now) {
+    Tuple args = Tuple.tuple().addLong(id).addLong(confirmations).addString(v.status().name())
+        .addString(v.verdict() == null ? null : v.verdict().name()).addString(json(v.reasons()))
+        .addString(json(v.warnings())).addValue(utc(now));
+    return db.write((SqlClient c) -> c.preparedQuery(TransferQueries.UPDATE_PENDING).execute(args))
+        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(first(rows).record()));
+  }
+
+  private static Stored first(RowSet<Row> rows) {
+    Row r = rows.iterator().next();
+    return new Stored(r.getBoolean("inserted"), record(r));
+  }
+
+  private static List<TransferRecord> all(RowSet<Row> rows) {
+    List<TransferRecord> out = new ArrayList<>(rows.size());
+    rows.forEach(r -> out.add(record(r)));
+    return out;
+  }
+
+  private static TransferRecord record(Row r) {
+    long logIndex = r.getLong("log_index");
+    String token = r.getString("token");
+    String usd = r.getString("usd");
+    String verdict = r.getString("verdict");
+    return new TransferRecord(r.getLong("id"), r.getLong("chain_id"), r.getString("tx_hash"),
+        logIndex < 0 ? null : logIndex, r.getString("address"), r.getString("direction"), r.getString("counterparty"),
+        token == null ? TransferRecord.NATIVE : TransferRecord.TOKEN, token, r.getString("symbol"),
+        r.getInteger("decimals"), r.getBoolean("valued"), r.getString("amount"),
+        usd == null ? null : plain(new BigDecimal(usd)), r.getLong("block"), r.getLong("confirmations"),
+        r.getInteger("required_confirmations"), r.getString("status"), verdict == null ? null : Verdict.valueOf(verdict),
+        coded(r.getString("reasons")), coded(r.getString("warnings")), TransferRules.VERSION,
+        r.getOffsetDateTime("created_at").toInstant(), r.getOffsetDateTime("updated_at").toInstant());
+  }
+
+  /** The transfer a stored row names, for recomputing its verdict. */
+  static Moved moved(TransferRecord t) {
+    return new Moved(t.logIndex(), t.token(), t.symbol(), t.decimals(), t.valued(), t.amountUsd() != null,
+        t.counterparty(), new java.math.BigInteger(t.amount()));
+  }
+
+  /** 20000.000000 as 20000, 1.500000 as 1.5 (never 2E+4). */
+  private static BigDecimal plain(BigDecimal v) {
+    BigDecimal s = v.stripTrailingZeros();
+    return s.scale() < 0 ? s.setScale(0) : s;
+  }
+
+  private static String json(List<Coded> coded) {
+    try {
+      return JSON.writeValueAsString(coded);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static List<Coded> coded(String json) {
+    try {
+      return List.copyOf(JSON.readValue(json, CODED));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("transfer_screenings holds unreadable reasons", e);
+    }
+  }
+
+  private static OffsetDateTime utc(Instant i) {
+    return i.atOffset(ZoneOffset.UTC);
+  }
+}

@@ -1,0 +1,31 @@
+package dev.vouch.transfer;
+
+import dev.vouch.bus.Addresses;
+import dev.vouch.bus.Colocation;
+import dev.vouch.bus.Failures;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import java.util.List;
+
+/** Answers transfer screenings and reads (hosted by each HTTP instance, bus/Colocation). */
+public final class TransferVerticle extends VerticleBase {
+
+  /** Records this capability sends over the event bus (local codec). */
+  public static final List<Class<?>> BUS_TYPES = List.of(TransferRequests.Screen.class, TransferRequests.Read.class,
+      TransferRequests.Answer.class);
+
+  private final Transfers transfers;
+
+  public TransferVerticle(Transfers transfers) {
+    this.transfers = transfers;
+  }
+
+  @Override
+  public Future<?> start() {
+    return Future.all(
+        Colocation.<TransferRequests.Screen>consumer(vertx, Addresses.TRANSFER_SCREEN,
+            Failures.answering(transfers::screen)).completion(),
+        Colocation.<TransferRequests.Read>consumer(vertx, Addresses.TRANSFER_READ,
+            Failures.answering(transfers::read)).completion());
+  }
+}

@@ -1,0 +1,187 @@
+package dev.vouch.transfer;
+
+import dev.vouch.budget.Metering;
+import dev.vouch.budget.model.Admission;
+import dev.vouch.chain.ChainCheck;
+import dev.vouch.chain.RpcException;
+import dev.vouch.chain.model.TxEvidence;
+import dev.vouch.config.ChainConfig;
+import dev.vouch.decision.Decisions;
+import dev.vouch.decision.model.Coded;
+import dev.vouch.decision.model.UseCase;
+import dev.vouch.error.ApiError;
+import dev.vouch.score.WalletReads;
+import dev.vouch.score.WalletState;
+import dev.vouch.screening.Screening;
+import dev.vouch.screening.model.Category;
+import dev.vouch.screening.model.Label;
+import dev.vouch.transfer.model.Counterparty;
+import dev.vouch.transfer.model.Moved;
+import dev.vouch.transfer.model.TransferMatch;
+import dev.vouch.transfer.model.TransferRules;
+import dev.vouch.transfer.model.TransferVerdict;
+import io.vertx.core.Future;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * Transfer screening (issue 32, docs/transfers.md): the transaction read in one batched round
+ * trip, the transfer that touches the caller's address found, its counterparty's committed state
+ * read once, the rules of {@link TransferRules} applied and the answer stored. A counterparty never
+ * indexed has its intake queued (charged as a scan start); the screening completes when its
+ * snapshot commits ({@link #completeFor}) or when it is read again. Safe from any event loop.
+ */
+public final class Transfers {
+
+  private static final Logger LOG = Logger.getLogger(Transfers.class.getName());
+
+  static final String INTAKE_NOT_QUEUED = "TRANSFER_INTAKE_NOT_QUEUED";
+
+  private final TransferStore store;
+  private final ChainCheck chains;
+  private final Map<Long, ChainConfig> byId = new LinkedHashMap<>();
+  private final WalletReads reads;
+  private final Decisions decisions;
+  private final Screening screening;
+  private final Metering metering;
+  private final Clock clock;
+
+  public Transfers(dev.vouch.store.Gateway db, ChainCheck chains, List<ChainConfig> catalogue, WalletReads reads,
+      Decisions decisions, Screening screening, Metering metering, Clock clock) {
+    this.store = new TransferStore(db);
+    this.chains = chains;
+    catalogue.stream().filter(c -> !c.rpcUrls().isEmpty()).forEach(c -> byId.put(c.chainId(), c));
+    this.reads = reads;
+    this.decisions = decisions;
+    this.screening = screening;
+    this.metering = metering;
+    this.clock = clock;
+  }
+
+  /** What the counterparty read found: the model's view and whether a run of it is in flight. */
+  private record Party(Counterparty view, boolean jobInFlight) {}
+
+  public Future<TransferRequests.Answer> screen(TransferRequests.Screen q) {
+    ChainConfig chain = byId.get(q.chainId());
+    if (chain == null) {
+      return Future.failedFuture(ApiError.invalidRequest("chainId " + q.chainId() + " is not a chain Vouch reads over"
+          + " JSON-RPC; GET /api/v1/stats lists the chains."));
+    }
+    return evidence(chain, q.txHash()).compose(tx -> {
+      Moved m = found(TransferMatch.find(tx, chain, q.address(), q.direction(), q.logIndex()), q, chain);
+      Instant now = clock.instant();
+      return party(m.counterparty(), chain.chainId(), now).compose(p -> {
+        TransferVerdict v = TransferRules.decide(m, q.direction(), tx.confirmations(), chain.confirmations(), p.view());
+        TransferStore.Key key = new TransferStore.Key(chain.chainId(), q.txHash(), TransferStore.logIndex(m),
+            q.address(), q.direction());
+        long block = tx.block() == null ? 0 : tx.block();
+        if (!v.queueIntake() || p.jobInFlight()) {
+          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), v, false, now);
+        }
+        // The counterparty's first index costs the caller what an intake costs (units and a daily scan start).
+        return metering.startScans(q.caller(), 1).compose(start -> {
+          TransferVerdict saved = start.starts() > 0 ? v : notQueued(v, m.counterparty());
+          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), saved, start.starts() > 0, now)
+              .recover(t -> refund(start.admission()).transform(x -> Future.failedFuture(t)));
+        });
+      });
+    }).map(s -> new TransferRequests.Answer(s.inserted() ? 201 : 200, s.record()));
+  }
+
+  public Future<TransferRequests.Answer> read(TransferRequests.Read q) {
+    return store.byId(q.id())
+        .map(found -> found.orElseThrow(() -> ApiError.notFound("No transfer screening " + q.id() + ".")))
+        .compose(t -> "pending".equals(t.status()) ? refresh(t) : Future.succeededFuture(t))
+        .map(t -> new TransferRequests.Answer(200, t));
+  }
+
+  /** Completes the pending screenings of counterparties whose snapshot just committed; how many were read. */
+  public Future<Integer> completeFor(List<String> counterparties) {
+    return store.pendingFor(counterparties).compose(pending -> {
+      List<Future<TransferRecord>> each = new ArrayList<>();
+      pending.forEach(t -> each.add(refresh(t)));
+      return Future.join(each).map(pending.size());
+    });
+  }
+
+  /** A pending screening decided again on what is committed now (and, while unconfirmed, the chain's head). */
+  private Future<TransferRecord> refresh(TransferRecord t) {
+    ChainConfig chain = byId.get(t.chainId());
+    if (chain == null) {
+      return Future.succeededFuture(t);
+    }
+    Future<Long> confirmations = t.confirmations() >= t.requiredConfirmations() ? Future.succeededFuture(t.confirmations())
+        : evidence(chain, t.txHash()).map(tx -> tx.found() && Boolean.TRUE.equals(tx.succeeded())
+            ? tx.confirmations() : t.confirmations());
+    Instant now = clock.instant();
+    Moved m = TransferStore.moved(t);
+    return confirmations.compose(conf -> party(t.counterparty(), t.chainId(), now).compose(p -> {
+      TransferVerdict v = TransferRules.decide(m, dev.vouch.transfer.model.Direction.valueOf(t.direction()), conf,
+          t.requiredConfirmations(), p.view());
+      if (v.status() == TransferVerdict.Status.pending && conf == t.confirmations()
+          && v.reasons().equals(t.reasons())) {
+        return Future.succeededFuture(t);
+      }
+      return store.update(t.id(), conf, v, now).compose(updated -> updated.isPresent()
+          ? Future.succeededFuture(updated.get())
+          : store.byId(t.id()).map(Optional::orElseThrow));
+    }));
+  }
+
+  private Future<TxEvidence> evidence(ChainConfig chain, String hash) {
+    return chains.evidence(chain, hash).recover(t -> Future.failedFuture(t instanceof RpcException
+        ? new ApiError(503, "CHAIN_UNAVAILABLE", "The " + chain.name() + " node did not answer; nothing was"
+            + " recorded. Retry shortly.")
+        : t));
+  }
+
+  /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
+  private Future<Party> party(String address, long chainId, Instant now) {
+    List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
+    return reads.read(address).map((WalletState state) -> new Party(new Counterparty(address, labels,
+        state.snapshot().isPresent(),
+        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now) : null), state.jobInFlight()));
+  }
+
+  private static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {
+    if (f instanceof TransferMatch.Found x) {
+      return x.transfer();
+    }
+    if (f instanceof TransferMatch.NoSuchTransaction) {
+      throw ApiError.notFound("No transaction " + q.txHash() + " on " + chain.name()
+          + "; check the hash and the chainId.");
+    }
+    if (f instanceof TransferMatch.Reverted) {
+      throw ApiError.invalidRequest("Transaction " + q.txHash() + " reverted on " + chain.name() + ": it moved nothing.");
+    }
+    if (f instanceof TransferMatch.NotMined) {
+      throw ApiError.invalidRequest("Transaction " + q.txHash() + " is not in a block yet and its native value does"
+          + " not touch " + q.address() + " that way; its token transfers are known once it is mined.");
+    }
+    if (f instanceof TransferMatch.NotTouching x) {
+      throw ApiError.invalidRequest(x.why());
+    }
+    throw ApiError.invalidRequest(TransferMatch.several((TransferMatch.Several) f, q.address()));
+  }
+
+  private static TransferVerdict notQueued(TransferVerdict v, String counterparty) {
+    List<Coded> warnings = new ArrayList<>(v.warnings());
+    warnings.add(new Coded(INTAKE_NOT_QUEUED, "The counterparty's first index was not queued: this caller's daily"
+        + " scan cap or per-minute units are spent. POST /api/v1/intake/" + counterparty + " later, then read this"
+        + " screening again."));
+    return new TransferVerdict(v.status(), v.verdict(), v.reasons(), warnings, false);
+  }
+
+  private Future<Void> refund(Admission a) {
+    return metering.refund(a).recover(t -> {
+      LOG.warning(() -> "refund after a failed transfer screening: " + t.getMessage());
+      return Future.succeededFuture();
+    });
+  }
+}
