@@ -813,6 +813,66 @@ export type Decision = {
     exposure?: ExposureSummary;
 };
 
+/**
+ * One screened transfer (docs/transfers.md); transfer_v0.1.
+ */
+export type TransferScreening = {
+    id: number;
+    chainId: number;
+    txHash: string;
+    /**
+     * the token Transfer log; absent for the native value
+     */
+    logIndex?: number;
+    address: string;
+    direction: 'received' | 'sent';
+    /**
+     * the sender of a received transfer, the recipient of a sent one
+     */
+    counterparty: string;
+    asset: 'native' | 'token';
+    /**
+     * the token contract; absent for the native value
+     */
+    token?: string;
+    /**
+     * absent for an unregistered token
+     */
+    symbol?: string;
+    decimals?: number;
+    /**
+     * the native value or a registered token; false for a token outside the registry
+     */
+    valued: boolean;
+    /**
+     * base units, exact
+     */
+    amount: string;
+    /**
+     * only for a registered USD stablecoin
+     */
+    amountUsd?: number;
+    /**
+     * 0 while not mined
+     */
+    block: number;
+    confirmations: number;
+    /**
+     * the chain's confirmations setting
+     */
+    requiredConfirmations: number;
+    status: 'pending' | 'screened';
+    /**
+     * absent while pending
+     */
+    verdict?: 'allow' | 'caution' | 'block';
+    reasons: Array<Coded>;
+    warnings: Array<Coded>;
+    modelVersion: string;
+    createdAt: string;
+    updatedAt: string;
+};
+
 export type ErrorEnvelope = {
     ok: false;
     version: 'v1';
@@ -2169,6 +2229,122 @@ export type RevokeAttestationResponses = {
 };
 
 export type RevokeAttestationResponse = RevokeAttestationResponses[keyof RevokeAttestationResponses];
+
+export type ScreenTransferData = {
+    body: {
+        /**
+         * a chain of the catalogue with rpcUrls
+         */
+        chainId: number;
+        txHash: string;
+        /**
+         * your own deposit or withdrawal address
+         */
+        address: string;
+        direction: 'received' | 'sent';
+        /**
+         * the token Transfer log to screen when the transaction moves several
+         */
+        logIndex?: number;
+    };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/transfers';
+};
+
+export type ScreenTransferErrors = {
+    /**
+     * INVALID_REQUEST: a malformed body, a chain Vouch does not read, a transaction that reverted (it moved nothing), one that moves nothing to or from address that way, or one that moves several such transfers and no logIndex named one
+     *
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_FOUND (the chain knows no transaction by that hash)
+     */
+    404: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * CHAIN_UNAVAILABLE (the chain's node did not answer; nothing was recorded)
+     */
+    503: ErrorEnvelope;
+};
+
+export type ScreenTransferError = ScreenTransferErrors[keyof ScreenTransferErrors];
+
+export type ScreenTransferResponses = {
+    /**
+     * This transfer was screened before; the same screening (a pending one brought up to date)
+     */
+    200: OkEnvelope & {
+        data?: TransferScreening;
+    };
+    /**
+     * Screened (or pending) for the first time
+     */
+    201: OkEnvelope & {
+        data?: TransferScreening;
+    };
+};
+
+export type ScreenTransferResponse = ScreenTransferResponses[keyof ScreenTransferResponses];
+
+export type GetTransferScreeningData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/transfers/{id}';
+};
+
+export type GetTransferScreeningErrors = {
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * CHAIN_UNAVAILABLE (the chain's node did not answer; nothing was recorded)
+     */
+    503: ErrorEnvelope;
+};
+
+export type GetTransferScreeningError = GetTransferScreeningErrors[keyof GetTransferScreeningErrors];
+
+export type GetTransferScreeningResponses = {
+    /**
+     * The screening
+     */
+    200: OkEnvelope & {
+        data?: TransferScreening;
+    };
+};
+
+export type GetTransferScreeningResponse = GetTransferScreeningResponses[keyof GetTransferScreeningResponses];
 
 export type GetStatsData = {
     body?: never;

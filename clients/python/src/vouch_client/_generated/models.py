@@ -106,6 +106,34 @@ class ErrorEnvelope(_Model):
     error: ErrorEnvelopeError
 
 
+class TransferScreening(_Model):
+    """One screened transfer (docs/transfers.md); transfer_v0.1."""
+    id: int
+    chain_id: int = Field(..., alias='chainId')
+    tx_hash: str = Field(..., alias='txHash')
+    log_index: Optional[int] = Field(None, alias='logIndex')
+    address: str
+    direction: Literal['received', 'sent']
+    counterparty: str
+    asset: Literal['native', 'token']
+    token: Optional[str] = None
+    symbol: Optional[str] = None
+    decimals: Optional[int] = None
+    valued: bool
+    amount: str
+    amount_usd: Optional[float] = Field(None, alias='amountUsd')
+    block: int
+    confirmations: int
+    required_confirmations: int = Field(..., alias='requiredConfirmations')
+    status: Literal['pending', 'screened']
+    verdict: Optional[Literal['allow', 'caution', 'block']] = None
+    reasons: List[Coded]
+    warnings: List[Coded]
+    model_version: str = Field(..., alias='modelVersion')
+    created_at: datetime = Field(..., alias='createdAt')
+    updated_at: datetime = Field(..., alias='updatedAt')
+
+
 class Coded(_Model):
     code: str
     message: str
@@ -787,6 +815,14 @@ class RejectAttestationBody(_Model):
 class RevokeAttestationBody(_Model):
     deadline: int
     signature: str
+
+
+class ScreenTransferBody(_Model):
+    chain_id: int = Field(..., alias='chainId')
+    tx_hash: str = Field(..., alias='txHash')
+    address: str
+    direction: Literal['received', 'sent']
+    log_index: Optional[int] = Field(None, alias='logIndex')
 
 
 class GetLivenessResult(_Model):

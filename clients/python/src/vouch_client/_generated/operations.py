@@ -106,6 +106,14 @@ class SyncOperations:
         """POST /api/v1/attestations/{id}/revoke: Either side revokes a pending or accepted attestation (action "revoke"); the edge is gone at once. Costs 2 units."""
         return self._call('POST', '/api/v1/attestations/{id}/revoke', {'id': id}, {}, body, idempotency_key, _adapter('Attestation'))
 
+    def screen_transfer(self, *, body: Union[ScreenTransferBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferScreening:
+        """POST /api/v1/transfers: Screen one transfer to or from your own address, named by its transaction. Costs 3 units."""
+        return self._call('POST', '/api/v1/transfers', {}, {}, body, idempotency_key, _adapter('TransferScreening'))
+
+    def get_transfer_screening(self, id: int) -> TransferScreening:
+        """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
+        return self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
+
     def get_stats(self) -> Stats:
         """GET /api/v1/stats: Service statistics (stats_v0.1); 1 unit, cacheable for a minute"""
         return self._call('GET', '/api/v1/stats', {}, {}, None, None, _adapter('Stats'))
@@ -264,6 +272,14 @@ class AsyncOperations:
     async def revoke_attestation(self, id: int, *, body: Union[RevokeAttestationBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> Attestation:
         """POST /api/v1/attestations/{id}/revoke: Either side revokes a pending or accepted attestation (action "revoke"); the edge is gone at once. Costs 2 units."""
         return await self._call('POST', '/api/v1/attestations/{id}/revoke', {'id': id}, {}, body, idempotency_key, _adapter('Attestation'))
+
+    async def screen_transfer(self, *, body: Union[ScreenTransferBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferScreening:
+        """POST /api/v1/transfers: Screen one transfer to or from your own address, named by its transaction. Costs 3 units."""
+        return await self._call('POST', '/api/v1/transfers', {}, {}, body, idempotency_key, _adapter('TransferScreening'))
+
+    async def get_transfer_screening(self, id: int) -> TransferScreening:
+        """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
 
     async def get_stats(self) -> Stats:
         """GET /api/v1/stats: Service statistics (stats_v0.1); 1 unit, cacheable for a minute"""

@@ -238,6 +238,29 @@ export const revokeAttestation = (options) => (options.client ?? client).post({
     }
 });
 /**
+ * Screen one transfer to or from your own address, named by its transaction. Costs 3 units.
+ *
+ * Vouch reads the transaction, its receipt and the chain's head in one batched JSON-RPC call to the chain's configured providers, finds the transfer that moves a positive amount to (received) or from (sent) address (the native value or an ERC-20 Transfer log; logIndex names one when several match) and decides on the counterparty's committed evidence (transfer_v0.1, docs/transfers.md): a sanctioned counterparty blocks at any amount, a high-risk one or a high-risk source of funds is caution, an unregistered token is allowed unvalued with a warning. pending while the transaction has fewer confirmations than the chain needs, or while the counterparty was never indexed: its intake is queued (charged as an intake: units and a daily scan start) and the screening completes when its snapshot commits (read it with GET /api/v1/transfers/{id}). Screening the same transfer again (chain, hash, log index, address, direction) answers 200 with the same id.
+ *
+ */
+export const screenTransfer = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit.
+ */
+export const getTransferScreening = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers/{id}',
+    ...options
+});
+/**
  * Service statistics (stats_v0.1); 1 unit, cacheable for a minute
  *
  * Counts of the whole deployment read in one round trip: wallets with a committed snapshot, registered identities, verified trust edges, receipts minted, indexing jobs queued, running and failed in the last 24 hours, and per chain of the catalogue the health of its latest coverage rows. Answers carry Cache-Control max-age=60; figures may be that old.
