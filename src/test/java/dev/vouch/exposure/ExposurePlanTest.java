@@ -22,7 +22,7 @@ class ExposurePlanTest {
 
   @BeforeAll
   static void seed() {
-    db = LabelledGraph.seed(100_000);
+    db = LabelledGraph.seed(LabelledGraph.wallets());
   }
 
   @Test

@@ -19,7 +19,7 @@ class ExposureWalkPlanTest {
 
   @BeforeAll
   static void seed() {
-    db = LabelledGraph.seed(100_000);
+    db = LabelledGraph.seed(LabelledGraph.wallets());
   }
 
   static String step(boolean hop) {

@@ -15,6 +15,11 @@ public final class LabelledGraph {
 
   private LabelledGraph() {}
 
+  /** 100,000 unless -Dexposure.plan.wallets says otherwise (1000000 for the figure). */
+  public static int wallets() {
+    return Integer.getInteger("exposure.plan.wallets", 100_000);
+  }
+
   public static String address(long i) {
     return "0x" + String.format("%040x", i);
   }
