@@ -192,14 +192,14 @@ public final class ExposureSync extends VerticleBase {
   }
 
   /**
-   * One chunk in one transaction, holding the label lock shared, so the stored labels the hops
-   * are read for stay of the rows' version; 0 when no row of that version is left (or every one
-   * is another worker's).
+   * One chunk in one transaction; 0 when no row of that version is left (or every one is another
+   * worker's). No label lock (it would order against the commit's wallet locks the other way): a
+   * label change cannot commit while the chunk holds its rows, as its retag waits for their row
+   * locks, so the stored labels the hops are read for stay of the rows' version.
    */
   private Future<Integer> chunk(LabelSet labels) {
     Instant now = clock.instant();
-    return db.transaction(conn -> conn.query(ExposureSyncQueries.LOCK_SHARED).execute()
-        .compose(v -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK, labels.version())))
+    return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK, labels.version()))
         .compose(rows -> {
           List<String> wallets = new ArrayList<>(rows.size());
           rows.forEach(r -> wallets.add(r.getString("wallet")));

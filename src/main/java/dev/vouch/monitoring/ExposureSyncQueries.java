@@ -6,8 +6,8 @@ final class ExposureSyncQueries {
   private ExposureSyncQueries() {}
 
   /**
-   * One label change at a time over all processes, and none while a commit, a walk batch or a
-   * drain chunk holds the lock shared (SnapshotQueries.LABELS_SHARED, {@link #LOCK_SHARED}).
+   * One label change at a time over all processes, and none while a commit or a walk step holds
+   * the lock shared (SnapshotQueries.LABELS_SHARED, {@link #LOCK_SHARED}).
    * Namespace 30324.
    */
   static final String LOCK = "SELECT pg_advisory_xact_lock(30324, 0)";
@@ -112,8 +112,8 @@ final class ExposureSyncQueries {
   /**
    * The recomputed summary of snapshot $1; a snapshot without one stays without (pre-V82), and a
    * summary that differs only in the labels version it names is not rewritten (no read-model
-   * refresh, no event): most queued wallets keep their summary, and the version stays the one
-   * the summary was last computed to differ with.
+   * refresh, no event): most queued wallets keep their summary, and its labelsVersion stays the
+   * version under which it last changed.
    */
   static final String SET_EXPOSURE = """
       UPDATE snapshots SET exposure = $2::text::jsonb
