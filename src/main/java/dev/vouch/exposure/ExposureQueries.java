@@ -6,21 +6,23 @@ final class ExposureQueries {
   private ExposureQueries() {}
 
   /**
-   * $1 the wallet, $2 every labelled address. Rows: 's' the latest snapshot (commit time in
-   * first_at, id in chain_id); 'd' each flow of that snapshot, native and registered-token; 'h' each flow of an
-   * indexed counterparty's latest snapshot with a labelled address; 't' each such counterparty's
-   * valued (registered-token) totals, the denominators of its shares. Hops read only labelled rows
-   * and one sum per intermediary, so a busy intermediary costs an index probe, not its history.
+   * $1 the wallet. Rows: 's' the latest snapshot (commit time in first_at, id in chain_id); 'd'
+   * each flow of that snapshot, native and registered-token; 'h' each flow of an indexed
+   * counterparty's latest snapshot with an address of the stored labels (V83 exposure_labels,
+   * probed by primary key: the label set is never sent); 't' each such counterparty's valued
+   * (registered-token) totals, the denominators of its shares, as its commit stored them (V98; a
+   * snapshot older than V98 sums its flows). Hops read only labelled rows and one snapshot row per
+   * intermediary: index probes, not the intermediary's history.
    */
   static final String READ = read("""
         SELECT s.id, s.committed_at FROM wallets w JOIN snapshots s ON s.id = w.latest_snapshot_id
          WHERE w.address = $1""");
 
   /**
-   * The same rows for snapshot $3 of wallet $1: the commit computes the summary of its own
+   * The same rows for snapshot $2 of wallet $1: the commit computes the summary of its own
    * snapshot, inside its transaction, before the wallet's pointer moves to it.
    */
-  static final String AT_SNAPSHOT = read("SELECT s.id, s.committed_at FROM snapshots s WHERE s.id = $3");
+  static final String AT_SNAPSHOT = read("SELECT s.id, s.committed_at FROM snapshots s WHERE s.id = $2");
 
   private static String read(String snap) {
     return """
@@ -50,14 +52,19 @@ final class ExposureQueries {
       UNION ALL
       SELECT 'h', v.via, c.counterparty, c.chain_id, NULL, NULL, c.tx_in, c.tx_out, c.value_in::text,
              c.value_out::text, NULL, NULL, c.first_at, c.last_at, '{}'::text[]
-        FROM vias v JOIN counterparties c ON c.snapshot_id = v.sid WHERE c.counterparty = ANY($2)
+        FROM vias v JOIN counterparties c ON c.snapshot_id = v.sid
+       WHERE EXISTS (SELECT 1 FROM exposure_labels l WHERE l.address = c.counterparty)
       UNION ALL
       SELECT 'h', v.via, t.counterparty, t.chain_id, t.token, t.symbol, t.tx_in, t.tx_out, t.value_in::text,
              t.value_out::text, t.usd_in, t.usd_out, t.first_at, t.last_at, t.tx_hashes
-        FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid WHERE t.counterparty = ANY($2)
+        FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid
+       WHERE EXISTS (SELECT 1 FROM exposure_labels l WHERE l.address = t.counterparty)
       UNION ALL
-      SELECT 't', v.via, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, sum(t.usd_in), sum(t.usd_out), NULL, NULL, NULL
-        FROM vias v JOIN token_flows t ON t.snapshot_id = v.sid GROUP BY v.via
+      SELECT 't', v.via, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+             coalesce(s.valued_usd_in, (SELECT sum(t.usd_in) FROM token_flows t WHERE t.snapshot_id = s.id)),
+             coalesce(s.valued_usd_out, (SELECT sum(t.usd_out) FROM token_flows t WHERE t.snapshot_id = s.id)),
+             NULL, NULL, NULL
+        FROM vias v JOIN snapshots s ON s.id = v.sid
       """;
   }
 }

@@ -34,7 +34,7 @@ public final class ExposureStore {
 
   public Future<ExposureReport> read(String wallet) {
     LabelSet labels = screening.labels();
-    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(params(wallet, labels)))
+    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)))
         .map(rows -> {
           Read r = Read.of(wallet, rows, labels);
           return ExposureReport.of(r.exposure(), r.committedAt());
@@ -44,12 +44,13 @@ public final class ExposureStore {
   /**
    * The summary of snapshot {@code snapshotId} of {@code wallet} with {@code labels}, on a
    * caller's connection: the commit's, so the snapshot's own rows (not yet the latest) are read,
-   * and each indexed counterparty's latest committed snapshot as of now. One statement.
+   * and each indexed counterparty's latest committed snapshot as of now. One statement. Hops are
+   * read for the stored labels' addresses (exposure_labels); {@code labels} names what they are.
    */
   public static Future<ExposureSummary> atCommit(SqlConnection conn, String wallet, long snapshotId,
       LabelSet labels) {
     return conn.preparedQuery(ExposureQueries.AT_SNAPSHOT)
-        .execute(params(wallet, labels).addLong(snapshotId))
+        .execute(Tuple.of(wallet, snapshotId))
         .map(rows -> Read.of(wallet, rows, labels).exposure().summary());
   }
 
@@ -58,7 +59,7 @@ public final class ExposureStore {
    * (the label sweep); empty without a snapshot.
    */
   public static Future<java.util.Optional<Recomputed>> latest(SqlConnection conn, String wallet, LabelSet labels) {
-    return conn.preparedQuery(ExposureQueries.READ).execute(params(wallet, labels)).map(rows -> {
+    return conn.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)).map(rows -> {
       Read r = Read.of(wallet, rows, labels);
       return r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
           : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary()));
@@ -67,10 +68,6 @@ public final class ExposureStore {
 
   /** A latest snapshot's id and its summary as recomputed. */
   public record Recomputed(long snapshotId, ExposureSummary summary) {}
-
-  private static Tuple params(String wallet, LabelSet labels) {
-    return Tuple.tuple().addString(wallet).addArrayOfString(labels.addresses().toArray(String[]::new));
-  }
 
   /** The statement's rows through the pure model. */
   private record Read(Long snapshotId, Instant committedAt, Exposure exposure) {

@@ -118,12 +118,15 @@ final class Pipeline {
     Instant now = clock.instant();
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
-    // The flagged count and the exposure summary are fixed with the lists in force at this commit.
-    dev.vouch.screening.model.LabelSet labels = screening.labels();
+    // The flagged count and the exposure summary are fixed with this process's lists (one load of
+    // both). Should the stored labels be of another version by the time the commit holds the
+    // label lock, the commit queues the wallet for the sweep with that version (SnapshotCommits),
+    // so a label change the sweep scanned for before this snapshot existed still reaches it.
+    Screening.Lists lists = screening.lists();
     return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
-                    job.wallet(), now, homeChainId, screening.current(), facts, job.id(), reads, prior,
-                    readers.tokenRegistryHash())).orElseThrow(), labels)
+                    job.wallet(), now, homeChainId, lists.screening(), facts, job.id(), reads, prior,
+                    readers.tokenRegistryHash())).orElseThrow(), lists.labels())
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> {

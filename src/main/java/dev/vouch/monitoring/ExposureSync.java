@@ -15,6 +15,7 @@ import io.vertx.sqlclient.Tuple;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,11 +31,19 @@ import java.util.logging.Logger;
  * A snapshot's summary is computed at commit with the labels then in force; when a refresh changes
  * what a labelled address is (added, removed, another category or chain), every wallet whose
  * latest snapshot has a flow with that address, or with an indexed intermediary that has one, is
- * queued (V83 exposure_refresh, in the transaction that records the new label rows, so a crash
- * loses nothing), and the queue is drained in chunks: each chunk recomputes the summaries from
- * the stored flows with the current labels, in one transaction inside {@link DecisionWatch}, so a
- * watched wallet's changed verdict is announced as a screening refresh's is (cause screening).
- * Wallets whose snapshot has no summary (committed before V82) are left as they are.
+ * queued (V83 exposure_refresh) and recomputed from the stored flows in chunks, each in one
+ * transaction inside {@link DecisionWatch}, so a watched wallet's changed verdict is announced as a
+ * screening refresh's is (cause screening). Wallets whose snapshot has no summary (committed
+ * before V82) are left as they are.
+ *
+ * <p>Processes refresh their lists at different times, so the stored labels (exposure_labels and
+ * its version, V98) are the one truth. A process whose labels differ from them stores its own only
+ * if its lists were read later than theirs; one that is behind writes nothing. Each queued row
+ * names the version it must be computed with (a change retags every pending row), and a process
+ * drains only rows of its own version: one that has not refreshed yet leaves them to one that has
+ * (or to itself, once it has). The change itself is short (the label rows, the version, the walk's
+ * starting points, under the label lock); the affected wallets are then found by a walk in bounded
+ * steps from the changed addresses (exposure_label_work), which any process resumes.
  */
 public final class ExposureSync extends VerticleBase {
 
@@ -43,6 +52,8 @@ public final class ExposureSync extends VerticleBase {
 
   /** Wallets recomputed per transaction: a chunk's locks and work stay short. */
   static final int CHUNK = 100;
+  /** Flow rows read per table in one walk step. */
+  static final int WALK_PAGE = 1000;
   static final int SYNC_DEADLINE_MS = 60_000;
 
   private final Gateway db;
@@ -73,7 +84,8 @@ public final class ExposureSync extends VerticleBase {
     }
     busy = true;
     LabelSet now = screening.labels();
-    Future<Integer> queued = now == announced ? Future.succeededFuture(0) : queue(now);
+    // The walk runs every time: it resumes steps another process (or a crash) left.
+    Future<Integer> queued = now == announced ? walk() : queue(now);
     queued.compose(n -> {
       announced = now;
       if (n > 0) {
@@ -91,45 +103,103 @@ public final class ExposureSync extends VerticleBase {
   }
 
   /**
-   * Records {@code labels}' differences from the stored label rows and queues the wallets they
-   * may affect, in one transaction under one lock over all processes; how many wallets it queued.
+   * Stores {@code labels} if they are newer than the stored ones, then walks to the wallets the
+   * differences may affect; how many wallets it queued.
    */
   Future<Integer> queue(LabelSet labels) {
-    Map<String, Set<String>> current = rows(labels);
+    return record(labels).compose(v -> walk());
+  }
+
+  /**
+   * Under the label lock: with the stored version equal, only its as_of moves forward; with the
+   * stored labels read later than {@code labels} (this process is behind), nothing; otherwise the
+   * differences from the stored label rows are written, with the new version, every pending row
+   * retagged to it and each changed address made a starting point of the walk.
+   */
+  private Future<Void> record(LabelSet labels) {
+    OffsetDateTime asOf = labels.asOf() == null ? null : labels.asOf().atOffset(ZoneOffset.UTC);
     return db.transaction(conn -> conn.query(ExposureSyncQueries.LOCK).execute()
-        .compose(v -> conn.query(ExposureSyncQueries.ALL_LABELS).execute())
-        .compose(rows -> {
-          Map<String, Set<String>> stored = new HashMap<>();
-          for (Row r : rows) {
-            stored.computeIfAbsent(r.getString("address"), k -> new TreeSet<>())
-                .add(r.getLong("chain_id") + ":" + r.getString("category"));
+        .compose(v -> conn.query(ExposureSyncQueries.STATE).execute())
+        .compose(state -> {
+          Row stored = state.size() == 0 ? null : state.iterator().next();
+          if (stored != null && labels.version().equals(stored.getString("version"))) {
+            return asOf == null ? Future.<Void>succeededFuture()
+                : conn.preparedQuery(ExposureSyncQueries.TOUCH_STATE).execute(Tuple.of(labels.version(), asOf))
+                    .<Void>mapEmpty();
           }
-          TreeSet<String> changed = new TreeSet<>();
-          current.forEach((a, set) -> {
-            if (!Objects.equals(stored.get(a), set)) {
-              changed.add(a);
-            }
-          });
-          stored.keySet().stream().filter(a -> !current.containsKey(a)).forEach(changed::add);
-          if (changed.isEmpty()) {
-            return Future.succeededFuture(0);
+          OffsetDateTime storedAsOf = stored == null ? null : stored.getOffsetDateTime("as_of");
+          if (asOf != null && storedAsOf != null && asOf.isBefore(storedAsOf)) {
+            LOG.fine(() -> "labels " + labels.version() + " are older than the stored " + stored.getString("version")
+                + ": left to a process that has those");
+            return Future.<Void>succeededFuture();
           }
-          String[] addresses = changed.toArray(String[]::new);
-          return conn.preparedQuery(ExposureSyncQueries.QUEUE_AFFECTED)
-              .execute(Tuple.of(addresses, clock.instant().atOffset(ZoneOffset.UTC)))
-              .compose(queued -> replace(conn, changed, current).map(queued.rowCount()));
+          return change(conn, labels, asOf);
         }), SYNC_DEADLINE_MS);
   }
 
-  /** Drains the queue chunk by chunk with {@code labels}; how many summaries were recomputed. */
+  private static Future<Void> change(SqlConnection conn, LabelSet labels, OffsetDateTime asOf) {
+    Map<String, Set<String>> current = rows(labels);
+    return conn.query(ExposureSyncQueries.ALL_LABELS).execute().compose(rows -> {
+      Map<String, Set<String>> stored = new HashMap<>();
+      for (Row r : rows) {
+        stored.computeIfAbsent(r.getString("address"), k -> new TreeSet<>())
+            .add(r.getLong("chain_id") + ":" + r.getString("category"));
+      }
+      TreeSet<String> changed = new TreeSet<>();
+      current.forEach((a, set) -> {
+        if (!Objects.equals(stored.get(a), set)) {
+          changed.add(a);
+        }
+      });
+      stored.keySet().stream().filter(a -> !current.containsKey(a)).forEach(changed::add);
+      Future<Void> written = changed.isEmpty() ? Future.succeededFuture()
+          : replace(conn, changed, current)
+              .compose(v -> conn.preparedQuery(ExposureSyncQueries.WALK_FROM)
+                  .execute(Tuple.of(changed.toArray(String[]::new))))
+              .mapEmpty();
+      return written
+          .compose(v -> conn.preparedQuery(ExposureSyncQueries.SET_STATE).execute(Tuple.of(labels.version(), asOf)))
+          .compose(v -> conn.preparedQuery(ExposureSyncQueries.RETAG).execute(Tuple.of(labels.version())))
+          .mapEmpty();
+    });
+  }
+
+  /** Runs walk steps until none is left (or every one left is another process's); wallets queued. */
+  Future<Integer> walk() {
+    return step().compose(n -> n < 0 ? Future.succeededFuture(0) : walk().map(m -> n + m));
+  }
+
+  /** One step in one transaction holding the label lock shared; -1 when there is none to take. */
+  private Future<Integer> step() {
+    OffsetDateTime now = clock.instant().atOffset(ZoneOffset.UTC);
+    return db.transaction(conn -> conn.query(ExposureSyncQueries.LOCK_SHARED).execute()
+        .compose(v -> conn.query(ExposureSyncQueries.TAKE_STEP).execute())
+        .compose(rows -> {
+          if (rows.size() == 0) {
+            return Future.succeededFuture(-1);
+          }
+          Row r = rows.iterator().next();
+          return conn.preparedQuery(ExposureSyncQueries.WALK_STEP)
+              .execute(Tuple.of(r.getString("address"), r.getBoolean("hop"), r.getLong("after_snapshot"),
+                  (long) WALK_PAGE, now))
+              .map(q -> q.iterator().next().getLong("queued").intValue());
+        }), SYNC_DEADLINE_MS);
+  }
+
+  /** Drains the rows of {@code labels}' version chunk by chunk; how many summaries were recomputed. */
   Future<Integer> drain(LabelSet labels) {
     return chunk(labels).compose(n -> n == 0 ? Future.succeededFuture(0) : drain(labels).map(m -> n + m));
   }
 
-  /** One chunk in one transaction; 0 when the queue is empty (or every row is another worker's). */
+  /**
+   * One chunk in one transaction; 0 when no row of that version is left (or every one is another
+   * worker's). No label lock (it would order against the commit's wallet locks the other way): a
+   * label change cannot commit while the chunk holds its rows, as its retag waits for their row
+   * locks, so the stored labels the hops are read for stay of the rows' version.
+   */
   private Future<Integer> chunk(LabelSet labels) {
     Instant now = clock.instant();
-    return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK))
+    return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK, labels.version()))
         .compose(rows -> {
           List<String> wallets = new ArrayList<>(rows.size());
           rows.forEach(r -> wallets.add(r.getString("wallet")));

@@ -1,12 +1,32 @@
 package dev.vouch.monitoring;
 
-/** SQL of the exposure label sweep (V83). */
+/** SQL of the exposure label sweep (V83, V98). */
 final class ExposureSyncQueries {
 
   private ExposureSyncQueries() {}
 
-  /** One label diff at a time over all processes. Namespace 30324. */
+  /**
+   * One label change at a time over all processes, and none while a commit or a walk step holds
+   * the lock shared (SnapshotQueries.LABELS_SHARED, {@link #LOCK_SHARED}).
+   * Namespace 30324.
+   */
   static final String LOCK = "SELECT pg_advisory_xact_lock(30324, 0)";
+
+  static final String LOCK_SHARED = "SELECT pg_advisory_xact_lock_shared(30324, 0)";
+
+  /** The stored labels' version and the load time of the lists it came from; no row before the first. */
+  static final String STATE = "SELECT version, as_of FROM exposure_label_state";
+
+  /** $1 version, $2 as_of: the stored labels are now of this version. */
+  static final String SET_STATE = """
+      INSERT INTO exposure_label_state (id, version, as_of) VALUES (true, $1, $2)
+      ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, as_of = EXCLUDED.as_of
+      """;
+
+  /** The same version read again later: its as_of moves forward (a process that read earlier is behind). */
+  static final String TOUCH_STATE = """
+      UPDATE exposure_label_state SET as_of = $2 WHERE version = $1 AND (as_of IS NULL OR as_of < $2)
+      """;
 
   static final String ALL_LABELS = "SELECT address, chain_id, category FROM exposure_labels";
 
@@ -17,49 +37,87 @@ final class ExposureSyncQueries {
       SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[]) ON CONFLICT DO NOTHING
       """;
 
-  /**
-   * Queues every wallet whose stored summary may change with the labels of addresses $1: its
-   * latest snapshot has a flow with one of them (direct), or with an indexed wallet whose latest
-   * snapshot has one (indirect, one hop, as the summary reads it). Latest snapshots only, each
-   * probed through its primary key; wallets whose snapshot has no summary are left alone. $2 now.
-   */
-  static final String QUEUE_AFFECTED = """
-      WITH latest AS (
-        SELECT w.address, w.latest_snapshot_id AS sid FROM wallets w WHERE w.latest_snapshot_id IS NOT NULL
-      ), touched AS (
-        SELECT l.address FROM latest l
-         WHERE EXISTS (SELECT 1 FROM counterparties c WHERE c.snapshot_id = l.sid AND c.counterparty = ANY($1::text[]))
-            OR EXISTS (SELECT 1 FROM token_flows t WHERE t.snapshot_id = l.sid AND t.counterparty = ANY($1::text[]))
-      ), reached AS (
-        SELECT address FROM touched
-        UNION
-        SELECT l.address FROM latest l
-         WHERE EXISTS (SELECT 1 FROM counterparties c
-                        WHERE c.snapshot_id = l.sid AND c.counterparty IN (SELECT address FROM touched))
-            OR EXISTS (SELECT 1 FROM token_flows t
-                        WHERE t.snapshot_id = l.sid AND t.counterparty IN (SELECT address FROM touched))
-      )
-      INSERT INTO exposure_refresh (wallet, queued_at)
-      SELECT r.address, $2 FROM reached r
-        JOIN wallets w ON w.address = r.address
-        JOIN snapshots s ON s.id = w.latest_snapshot_id
-       WHERE s.exposure IS NOT NULL
-      ON CONFLICT (wallet) DO NOTHING
+  /** Every pending row is now to be computed with version $1: a wallet's summary must be of the newest labels. */
+  static final String RETAG = """
+      UPDATE exposure_refresh SET labels_version = $1 WHERE labels_version IS DISTINCT FROM $1
       """;
 
-  /** A chunk of the queue, in wallet order; rows another worker holds are skipped. $1 limit. */
+  /** The walk starts (again, from the first snapshot) at each changed address $1. */
+  static final String WALK_FROM = """
+      INSERT INTO exposure_label_work (address, hop)
+      SELECT a, false FROM unnest($1::text[]) a ORDER BY a
+      ON CONFLICT (address, hop) DO UPDATE SET after_snapshot = 0
+      """;
+
+  /** One pending walk step; steps another process holds are skipped. */
+  static final String TAKE_STEP = """
+      SELECT address, hop, after_snapshot FROM exposure_label_work
+       ORDER BY hop, address LIMIT 1 FOR UPDATE SKIP LOCKED
+      """;
+
+  /**
+   * One bounded step of the walk from address $1 ($2 hop, $3 after snapshot id, $4 page rows, $5
+   * now): the next $4 flow rows with $1 in each flow table, by (counterparty, snapshot_id) index
+   * (V99), cut at the lower of the two pages' last snapshot ids when a page is full, so no
+   * snapshot is skipped. Of those snapshots, the ones that are their wallet's latest are queued
+   * (with the stored labels' version) when they have a summary, and, from a changed address (not
+   * a hop), each such wallet becomes a hop step: its own flows with others are the one-hop
+   * exposure. The step moves its cursor, or ends when both pages ran out. Returns the wallets
+   * queued.
+   */
+  static final String WALK_STEP = """
+      WITH a AS (
+        SELECT c.snapshot_id AS sid FROM counterparties c
+         WHERE c.counterparty = $1 AND c.snapshot_id > $3 ORDER BY c.snapshot_id LIMIT $4
+      ), b AS (
+        SELECT t.snapshot_id AS sid FROM token_flows t
+         WHERE t.counterparty = $1 AND t.snapshot_id > $3 ORDER BY t.snapshot_id LIMIT $4
+      ), cut AS (
+        SELECT least(CASE WHEN (SELECT count(*) FROM a) = $4 THEN (SELECT max(sid) FROM a) END,
+                     CASE WHEN (SELECT count(*) FROM b) = $4 THEN (SELECT max(sid) FROM b) END) AS upto
+      ), page AS (
+        SELECT DISTINCT x.sid FROM (SELECT sid FROM a UNION ALL SELECT sid FROM b) x, cut
+         WHERE cut.upto IS NULL OR x.sid <= cut.upto
+      ), touched AS (
+        SELECT w.address, s.exposure IS NOT NULL AS summarized
+          FROM page p JOIN snapshots s ON s.id = p.sid
+          JOIN wallets w ON w.address = s.wallet AND w.latest_snapshot_id = s.id
+      ), queued AS (
+        INSERT INTO exposure_refresh (wallet, queued_at, labels_version)
+        SELECT t.address, $5, (SELECT version FROM exposure_label_state) FROM touched t
+         WHERE t.summarized ORDER BY t.address
+        ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version
+        RETURNING 1
+      ), hops AS (
+        INSERT INTO exposure_label_work (address, hop)
+        SELECT t.address, true FROM touched t WHERE NOT $2 ORDER BY t.address
+        ON CONFLICT (address, hop) DO UPDATE SET after_snapshot = 0
+      ), moved AS (
+        UPDATE exposure_label_work SET after_snapshot = cut.upto FROM cut
+         WHERE cut.upto IS NOT NULL AND address = $1 AND hop = $2
+      ), ended AS (
+        DELETE FROM exposure_label_work USING cut
+         WHERE cut.upto IS NULL AND address = $1 AND hop = $2
+      )
+      SELECT (SELECT count(*) FROM queued) AS queued
+      """;
+
+  /** A chunk of the rows to compute with labels version $2, in wallet order; rows another worker holds are skipped. $1 limit. */
   static final String TAKE = """
-      SELECT wallet FROM exposure_refresh ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
+      SELECT wallet FROM exposure_refresh WHERE labels_version = $2 ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
       """;
 
   static final String DONE = "DELETE FROM exposure_refresh WHERE wallet = ANY($1::text[])";
 
   /**
-   * The recomputed summary of snapshot $1; a snapshot without one stays without (pre-V82), and an
-   * unchanged summary is not rewritten (no read-model refresh, no event).
+   * The recomputed summary of snapshot $1; a snapshot without one stays without (pre-V82), and a
+   * summary that differs only in the labels version it names is not rewritten (no read-model
+   * refresh, no event): most queued wallets keep their summary, and its labelsVersion stays the
+   * version under which it last changed.
    */
   static final String SET_EXPOSURE = """
       UPDATE snapshots SET exposure = $2::text::jsonb
-       WHERE id = $1 AND exposure IS NOT NULL AND exposure IS DISTINCT FROM $2::text::jsonb
+       WHERE id = $1 AND exposure IS NOT NULL
+         AND exposure - 'labelsVersion' IS DISTINCT FROM $2::text::jsonb - 'labelsVersion'
       """;
 }

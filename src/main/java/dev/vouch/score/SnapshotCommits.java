@@ -93,7 +93,7 @@ public final class SnapshotCommits {
             .compose(v -> insertCounterparties(conn, id, s))
             .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
-            .compose(v -> labels == null ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), labels))
+            .compose(v -> labels == null ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), labels, s.committedAt()))
             .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
@@ -186,10 +186,19 @@ public final class SnapshotCommits {
         .map(rows -> rows.rowCount());
   }
 
-  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels) {
+  /**
+   * The summary with {@code labels}; then, holding the label lock shared to the commit's end, the
+   * wallet is queued for the sweep if the stored labels are of another version (this process is
+   * behind or ahead, or a label change committed while the summary was computed).
+   */
+  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels,
+      Instant now) {
     return ExposureStore.atCommit(conn, wallet, id, labels)
         .compose(summary -> conn.preparedQuery(SnapshotQueries.SET_EXPOSURE)
             .execute(Tuple.of(id, SummaryJson.write(summary))))
+        .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())
+        .compose(v -> conn.preparedQuery(SnapshotQueries.QUEUE_IF_BEHIND)
+            .execute(Tuple.of(wallet, labels.version(), utc(now))))
         .mapEmpty();
   }
 

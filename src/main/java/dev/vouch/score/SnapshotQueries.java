@@ -102,10 +102,15 @@ final class SnapshotQueries {
    * The wallet's funding source, for the trust model: the counterparty of the snapshot's earliest
    * interaction (ties by address) when it only ever sent to the wallet. A wallet whose first
    * interaction was its own payment (funded at genesis, or by a bridge) has no known funder, so a
-   * trading partner is never taken for one. $1 snapshot id.
+   * trading partner is never taken for one. The same statement stores the snapshot's valued
+   * (registered-token) totals (V98), a hop's denominator when the snapshot is an intermediary's
+   * latest. $1 snapshot id.
    */
   static final String SET_FUNDER = """
-      UPDATE snapshots s SET funder = (
+      UPDATE snapshots s
+         SET valued_usd_in = coalesce((SELECT sum(t.usd_in) FROM token_flows t WHERE t.snapshot_id = s.id), 0),
+             valued_usd_out = coalesce((SELECT sum(t.usd_out) FROM token_flows t WHERE t.snapshot_id = s.id), 0),
+             funder = (
         SELECT CASE WHEN first.tx_in > 0 AND first.tx_out = 0 THEN first.counterparty END
           FROM (SELECT c.counterparty, sum(c.tx_in) AS tx_in, sum(c.tx_out) AS tx_out, min(c.first_at) AS first_at
                   FROM counterparties c
@@ -177,6 +182,24 @@ final class SnapshotQueries {
 
   /** The exposure summary (V82), as JSON text; $1 snapshot id. */
   static final String SET_EXPOSURE = "UPDATE snapshots SET exposure = $2::text::jsonb WHERE id = $1";
+
+  /**
+   * Shared hold of the label lock (ExposureSyncQueries.LOCK takes it exclusively to change the
+   * stored labels): between it and the commit's end the stored labels version cannot change.
+   */
+  static final String LABELS_SHARED = "SELECT pg_advisory_xact_lock_shared(30324, 0)";
+
+  /**
+   * Queues wallet $1 for the label sweep when the stored labels are of another version than $2,
+   * the one its summary was just computed with: a label change committed before this snapshot's
+   * commit, whose walk cannot see the snapshot, still reaches it. No stored labels: nothing (the
+   * first label change walks every labelled address). $3 now.
+   */
+  static final String QUEUE_IF_BEHIND = """
+      INSERT INTO exposure_refresh (wallet, queued_at, labels_version)
+      SELECT $1, $3, st.version FROM exposure_label_state st WHERE st.version <> $2
+      ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version
+      """;
 
   static final String POINT_LATEST =
       "UPDATE wallets SET latest_snapshot_id = $2 WHERE address = $1";

@@ -36,6 +36,8 @@ import java.util.logging.Logger;
  * current merged set is one immutable value, shared by every verticle of the process. Label lists
  * (type labels) load the same way: their sanctioned entries join the screening set, and every
  * screening entry is a label of category sanctioned, so {@link #labels()} is the one merged view.
+ * Both are published together as one {@link Lists} in one volatile field: a reader never sees a
+ * screening set of one load with the labels of another.
  */
 public final class Screening {
 
@@ -47,8 +49,12 @@ public final class Screening {
   private final List<ScreeningSource> sources;
   private final Map<String, ScreeningSet> lastGood = new LinkedHashMap<>();
   private final Map<String, List<Label>> lastGoodLabels = new LinkedHashMap<>();
-  private volatile ScreeningSet current = ScreeningSet.EMPTY;
-  private volatile LabelSet labels = LabelSet.EMPTY;
+  /** When each read list (not inline ones) was last read successfully: the labels' asOf is the oldest. */
+  private final Map<String, java.time.Instant> lastGoodAt = new LinkedHashMap<>();
+  private volatile Lists lists = new Lists(ScreeningSet.EMPTY, LabelSet.EMPTY);
+
+  /** The screening set and the labels of one load, published together. */
+  public record Lists(ScreeningSet screening, LabelSet labels) {}
 
   private Screening(List<ScreeningSource> sources) {
     this.sources = sources;
@@ -57,16 +63,14 @@ public final class Screening {
   /** Fixed lists, for tests and tools that do not read files. */
   public static Screening fixed(ScreeningSet set) {
     Screening s = new Screening(List.of());
-    s.current = set;
-    s.labels = labelsOf(set, List.of(), java.util.Set.of());
+    s.lists = new Lists(set, labelsOf(set, List.of(), java.util.Set.of(), null));
     return s;
   }
 
   /** Fixed lists and labels, for tests. */
   public static Screening fixed(ScreeningSet set, List<Label> labels) {
     Screening s = new Screening(List.of());
-    s.current = set;
-    s.labels = labelsOf(set, labels, java.util.Set.of());
+    s.lists = new Lists(set, labelsOf(set, labels, java.util.Set.of(), null));
     return s;
   }
 
@@ -89,12 +93,17 @@ public final class Screening {
 
   /** Every list's addresses as of the last load. */
   public ScreeningSet current() {
-    return current;
+    return lists.screening();
+  }
+
+  /** The screening set and the labels of the last load, as one value (read this when using both). */
+  public Lists lists() {
+    return lists;
   }
 
   /** Every label as of the last load, screening entries included as sanctioned, versioned by hash. */
   public LabelSet labels() {
-    return labels;
+    return lists.labels();
   }
 
   /**
@@ -102,6 +111,7 @@ public final class Screening {
    * keeps its previous version and is logged. Blocking: call from a worker thread.
    */
   public synchronized void reload(boolean strict) {
+    java.time.Instant started = java.time.Instant.now();
     Map<String, List<String>> inline = new LinkedHashMap<>();
     for (ScreeningSource src : sources) {
       if (src.type() == ScreeningSource.Type.inline) {
@@ -109,6 +119,7 @@ public final class Screening {
         continue;
       }
       try {
+        java.time.Instant readAt = java.time.Instant.now();
         ScreeningSet set;
         if (src.type() == ScreeningSource.Type.labels) {
           List<Label> parsed = readLabels(src);
@@ -118,6 +129,7 @@ public final class Screening {
           set = read(src);
         }
         ScreeningSet before = lastGood.put(src.name(), set);
+        lastGoodAt.put(src.name(), readAt);
         int n = set.sizes().getOrDefault(src.name(), 0);
         if (before == null || !before.addresses().equals(set.addresses())) {
           LOG.info(() -> "screening list " + src.name() + " loaded from " + src.location() + ": " + n + " addresses");
@@ -137,8 +149,8 @@ public final class Screening {
     List<Label> own = new ArrayList<>();
     lastGoodLabels.values().forEach(own::addAll);
     // A label list's sanctioned rows keep their own source; only the other lists' entries become labels here.
-    labels = labelsOf(set, own, lastGoodLabels.keySet());
-    current = set;
+    java.time.Instant asOf = lastGoodAt.values().stream().min(java.util.Comparator.naturalOrder()).orElse(started);
+    lists = new Lists(set, labelsOf(set, own, lastGoodLabels.keySet(), asOf));
   }
 
   /** File exceptions carry only the path as their message: say what happened to it instead. */
@@ -163,7 +175,8 @@ public final class Screening {
    * Screening entries (except those a label list put there) as sanctioned labels plus the labels; the version is the SHA-256 of
    * every entry in one sorted text form, so equal contents give equal versions in every process.
    */
-  static LabelSet labelsOf(ScreeningSet set, List<Label> other, java.util.Set<String> labelLists) {
+  static LabelSet labelsOf(ScreeningSet set, List<Label> other, java.util.Set<String> labelLists,
+      java.time.Instant asOf) {
     List<Label> all = new ArrayList<>(other);
     for (String a : set.addresses()) {
       for (Listing l : set.lookup(a)) {
@@ -174,7 +187,7 @@ public final class Screening {
       }
     }
     if (all.isEmpty()) {
-      return LabelSet.EMPTY;
+      return asOf == null ? LabelSet.EMPTY : LabelSet.of(List.of(), LabelSet.EMPTY.version(), asOf);
     }
     TreeSet<String> lines = new TreeSet<>();
     all.forEach(l -> lines.add(l.address() + "," + (l.chainId() == null ? "" : l.chainId()) + "," + l.category()
@@ -182,7 +195,7 @@ public final class Screening {
     try {
       MessageDigest d = MessageDigest.getInstance("SHA-256");
       lines.forEach(line -> d.update((line + "\n").getBytes(StandardCharsets.UTF_8)));
-      return LabelSet.of(all, "sha256:" + HexFormat.of().formatHex(d.digest()).substring(0, 16));
+      return LabelSet.of(all, "sha256:" + HexFormat.of().formatHex(d.digest()).substring(0, 16), asOf);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -199,6 +199,10 @@ class ExposureApiTest {
         + " ARRAY[?] FROM wallets WHERE address = ?",
         counterparty, ARC, token, usdIn > 0 ? 1 : 0, usdOut > 0 ? 1 : 0, String.valueOf(usdIn * 1_000_000),
         String.valueOf(usdOut * 1_000_000), String.valueOf(usdIn), String.valueOf(usdOut), "0x" + "ab".repeat(32), wallet);
+    // The snapshot's valued totals, as its commit stores them (V98): a hop's denominator.
+    Sql.exec(app.database, "UPDATE snapshots s SET valued_usd_in = (SELECT coalesce(sum(usd_in), 0) FROM token_flows t"
+        + " WHERE t.snapshot_id = s.id), valued_usd_out = (SELECT coalesce(sum(usd_out), 0) FROM token_flows t"
+        + " WHERE t.snapshot_id = s.id) FROM wallets w WHERE w.address = ? AND s.id = w.latest_snapshot_id", wallet);
   }
 
   @Test

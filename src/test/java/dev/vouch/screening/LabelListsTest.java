@@ -140,4 +140,32 @@ class LabelListsTest {
     }
     assertThat(s.labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
   }
+
+  /**
+   * Issue 35 item 3: one load's screening set and labels are published as one value, and the
+   * labels carry when their lists were read (what orders two processes' versions). A list that
+   * fails keeps its last good contents and its read time, so the set is not passed off as newer.
+   */
+  @Test
+  void oneLoadPublishesItsListsTogetherAndTheLabelsSayWhenTheyWereRead() throws Exception {
+    Path f = file(GOOD);
+    java.time.Instant before = java.time.Instant.now();
+    Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(), null)));
+    Screening.Lists first = s.lists();
+    assertThat(first.screening().contains(SANCTIONED)).isTrue();
+    assertThat(first.labels().lookup(SANCTIONED)).isNotEmpty();
+    assertThat(first.labels().asOf()).isAfterOrEqualTo(before);
+
+    Files.writeString(f, GOOD.replace(SANCTIONED.toUpperCase().replace("0X", "0x") + ",,sanctioned", MIXER + ",2,scam"));
+    s.reload(false);
+    Screening.Lists second = s.lists();
+    assertThat(second.screening().contains(SANCTIONED)).isFalse();
+    assertThat(second.labels().lookup(SANCTIONED)).isEmpty();
+    assertThat(second.labels().asOf()).isAfterOrEqualTo(first.labels().asOf());
+
+    Files.writeString(f, "not,a,label,list\n");
+    s.reload(false);
+    assertThat(s.lists().labels().version()).isEqualTo(second.labels().version());
+    assertThat(s.lists().labels().asOf()).isEqualTo(second.labels().asOf());
+  }
 }

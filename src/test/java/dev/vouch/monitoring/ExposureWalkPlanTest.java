@@ -1,0 +1,40 @@
+package dev.vouch.monitoring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.vouch.store.DatabaseUrl;
+import dev.vouch.support.LabelledGraph;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Issue 35 item 6 at 100,000 wallets: one step of the affected-wallets walk reads a bounded page
+ * of one address's flows through the (counterparty, snapshot_id) indexes (V99) and probes each
+ * snapshot and wallet by key; it never scans wallets, snapshots or a flow table, so its cost does
+ * not grow with the number of wallets.
+ */
+class ExposureWalkPlanTest {
+
+  static DatabaseUrl db;
+
+  @BeforeAll
+  static void seed() {
+    db = LabelledGraph.seed(LabelledGraph.wallets());
+  }
+
+  static String step(boolean hop) {
+    return ExposureSyncQueries.WALK_STEP.replace("$1", "'" + LabelledGraph.address(50) + "'")
+        .replace("$2", Boolean.toString(hop)).replace("$3", "0").replace("$4", "1000::bigint")
+        .replace("$5", "now()");
+  }
+
+  @Test
+  void aWalkStepReadsOnePageThroughTheCounterpartyIndexes() {
+    for (boolean hop : new boolean[] {false, true}) {
+      String plan = LabelledGraph.plan(db, step(hop));
+      System.out.println(plan);
+      assertThat(plan).doesNotContainPattern("Seq Scan on (wallets|snapshots|counterparties|token_flows)")
+          .contains("counterparties_counterparty_snapshot").contains("token_flows_counterparty_snapshot");
+    }
+  }
+}
