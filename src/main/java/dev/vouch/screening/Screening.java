@@ -121,18 +121,28 @@ public final class Screening {
       try {
         java.time.Instant readAt = java.time.Instant.now();
         ScreeningSet set;
+        String loaded = null;
         if (src.type() == ScreeningSource.Type.labels) {
           List<Label> parsed = readLabels(src);
-          lastGoodLabels.put(src.name(), parsed);
+          List<Label> previous = lastGoodLabels.put(src.name(), parsed);
           set = sanctionedOf(src.name(), parsed);
+          if (!parsed.equals(previous)) {
+            loaded = "label list " + src.name() + " loaded from " + src.location() + ": " + labelCounts(parsed);
+          }
         } else {
           set = read(src);
         }
         ScreeningSet before = lastGood.put(src.name(), set);
         lastGoodAt.put(src.name(), readAt);
         int n = set.sizes().getOrDefault(src.name(), 0);
-        if (before == null || !before.addresses().equals(set.addresses())) {
-          LOG.info(() -> "screening list " + src.name() + " loaded from " + src.location() + ": " + n + " addresses");
+        if (loaded == null && src.type() != ScreeningSource.Type.labels
+            && (before == null || !before.addresses().equals(set.addresses()))) {
+          loaded = "screening list " + src.name() + " loaded from " + src.location() + ": " + n
+              + (n == 1 ? " address" : " addresses");
+        }
+        if (loaded != null) {
+          String line = loaded;
+          LOG.info(() -> line);
         }
       } catch (IOException | RuntimeException e) {
         String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + reason(e);
@@ -162,6 +172,19 @@ public final class Screening {
       return "not readable (permission denied)";
     }
     return e.getMessage();
+  }
+
+  /** "3 labels (2 sanctioned, 1 mixer)": what a label list holds, by category, for the log. */
+  static String labelCounts(List<Label> labels) {
+    java.util.Map<Category, Integer> by = new java.util.EnumMap<>(Category.class);
+    labels.forEach(l -> by.merge(l.category(), 1, Integer::sum));
+    StringBuilder b = new StringBuilder().append(labels.size()).append(labels.size() == 1 ? " label" : " labels");
+    if (!by.isEmpty()) {
+      java.util.StringJoiner j = new java.util.StringJoiner(", ", " (", ")");
+      by.forEach((c, k) -> j.add(k + " " + c.name()));
+      b.append(j);
+    }
+    return b.toString();
   }
 
   /** A label list's sanctioned entries as a screening list named after it (chain-specific ones too). */
