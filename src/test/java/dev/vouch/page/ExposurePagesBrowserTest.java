@@ -68,6 +68,12 @@ class ExposurePagesBrowserTest {
     env.put("VOUCH_ROLE", "api");
     app = TestApp.start(env);
     browser = Browser.start();
+    // The labels as a worker's sweep stores them (V83, V98; this api-only process runs none):
+    // hops are read for the stored labelled addresses.
+    dev.vouch.support.Sql.exec(app.database, "INSERT INTO exposure_labels (address, chain_id, category) VALUES (?, 0,"
+        + " 'sanctioned'), (?, " + ARC + ", 'mixer'), (?, " + ARC + ", 'mixer')", SANCTIONED, MIXER, MIXER2);
+    dev.vouch.support.Sql.exec(app.database, "INSERT INTO exposure_label_state (version, as_of) VALUES (?, now())",
+        app.app.screening().labels().version());
     Instant now = app.clock.instant();
     commit(snapshot(HOP, now.minus(Duration.ofHours(3)), List.of(
         usdc(SANCTIONED, 80_000, 0, HASH_SANCTIONED), usdc(WALLET, 0, 60_000, HASH_HOP))));

@@ -58,6 +58,11 @@ class ExposureAtCommitTest {
   static void start() {
     vertx = Vertx.vertx();
     pool = Pools.create(vertx, TestDatabase.fresh(), 2);
+    // The labels as the sweep stores them (V83, V98): hops at commit are read for the stored
+    // labelled addresses, of the version the commits below compute with.
+    Observe.await(pool.query("INSERT INTO exposure_labels (address, chain_id, category) VALUES ('" + LISTED
+        + "', 0, 'sanctioned'); INSERT INTO exposure_label_state (version, as_of) VALUES ('" + LABELS.version()
+        + "', now())").execute());
   }
 
   @AfterAll
