@@ -10,6 +10,7 @@ import dev.vouch.error.ApiError;
 import dev.vouch.monitoring.OutboundAddresses;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.MonitorServices;
+import dev.vouch.monitoring.Outbox;
 import io.vertx.core.Future;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.json.JsonArray;
@@ -31,7 +32,8 @@ final class MonitoringRoutes {
   private static final Pattern ID = Pattern.compile("^[1-9][0-9]{0,17}$");
   private static final Pattern CURSOR = Pattern.compile("^(0|[1-9][0-9]{0,17})$");
   private static final int NAME_MAX = 100;
-  private static final Set<String> EVENT_TYPES = Set.of(DecisionWatch.DECISION_CHANGED);
+  // A List: the error messages name the types in a stable order.
+  private static final List<String> EVENT_TYPES = List.of(DecisionWatch.DECISION_CHANGED, Outbox.TRANSFER_SCREENED);
 
   private MonitoringRoutes() {}
 

@@ -36,10 +36,11 @@ import java.util.function.Supplier;
  */
 public final class DecisionWatch {
 
-  /** Event type of a decision change (the only one so far). */
+  /** Event type of a decision change (the other type is {@link Outbox#TRANSFER_SCREENED}). */
   public static final String DECISION_CHANGED = "decision.changed";
 
-  public enum Cause { reindex, identity, trust, screening }
+  /** Why an event was written; {@code transfer}: a transfer screening got its verdict ({@link Outbox}). */
+  public enum Cause { reindex, identity, trust, screening, transfer }
 
   private final String homeChain;
   private final Duration staleAfter;

@@ -23,7 +23,7 @@ final class MonitorMetrics {
   static final String DISABLED = "vouch.webhook.endpoints.disabled";
   /** Deliveries of the whole deployment by state (pending, running): the outbox backlog. */
   static final String DELIVERIES = "vouch.webhook.deliveries";
-  /** Events inserted by cause (reindex, identity, trust, screening). */
+  /** Events inserted by cause (reindex, identity, trust, screening, transfer). */
   static final String EVENTS = "vouch.monitor.events";
   /** Rows the retention job deleted, by table (events, deliveries). */
   static final String PRUNED = "vouch.monitor.pruned";

@@ -228,10 +228,15 @@ public final class MonitorServices {
   }
 
   static Event event(Row r) {
-    return new Event(Long.toString(r.getLong("id")), r.getString("type"), Long.toString(r.getLong("watchlist_id")),
+    return new Event(Long.toString(r.getLong("id")), r.getString("type"), text(r.getLong("watchlist_id")),
         r.getString("wallet"), r.getString("use_case"), r.getString("cause"),
-        new JsonObject(r.getString("previous")).getMap(), new JsonObject(r.getString("current")).getMap(),
+        r.getString("previous") == null ? null : new JsonObject(r.getString("previous")).getMap(), new JsonObject(r.getString("current")).getMap(),
         instant(r.getOffsetDateTime("created_at")));
+  }
+
+  /** A transfer.screened event names no watchlist: null, not "null". */
+  static String text(Long id) {
+    return id == null ? null : Long.toString(id);
   }
 
   // ---- webhook endpoints

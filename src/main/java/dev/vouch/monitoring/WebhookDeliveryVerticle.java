@@ -158,11 +158,11 @@ public final class WebhookDeliveryVerticle extends VerticleBase {
         .put("timestamp", at.toInstant().toString())
         .put("data", new JsonObject()
             .put("eventId", Long.toString(r.getLong("event_id")))
-            .put("watchlistId", Long.toString(r.getLong("watchlist_id")))
+            .put("watchlistId", MonitorServices.text(r.getLong("watchlist_id")))
             .put("wallet", r.getString("wallet"))
             .put("useCase", r.getString("use_case"))
             .put("cause", r.getString("cause"))
-            .put("previous", new JsonObject(r.getString("previous")))
+            .put("previous", r.getString("previous") == null ? null : new JsonObject(r.getString("previous")))
             .put("current", new JsonObject(r.getString("current"))))
         .encode();
   }

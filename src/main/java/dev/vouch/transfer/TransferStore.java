@@ -6,15 +6,19 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Verdict;
 import dev.vouch.indexing.JobStore;
+import dev.vouch.monitoring.DecisionWatch;
+import dev.vouch.monitoring.Outbox;
 import dev.vouch.store.Gateway;
 import dev.vouch.transfer.model.Direction;
 import dev.vouch.transfer.model.Moved;
 import dev.vouch.transfer.model.TransferRules;
 import dev.vouch.transfer.model.TransferVerdict;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
-import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -27,8 +31,8 @@ import java.util.Optional;
 /** transfer_screenings (V104): one mapper, parameterized statements only. */
 final class TransferStore {
 
-  /** A stored screening and whether this write created it. */
-  record Stored(boolean inserted, TransferRecord record) {}
+  /** A stored screening, whether this write created it, and the key that owns its event (null: none). */
+  record Stored(boolean inserted, TransferRecord record, Long apiKey) {}
 
   /** The natural key (CONTRACT 10): the native value is log index -1. */
   record Key(long chainId, String txHash, long logIndex, String address, Direction direction) {}
@@ -51,17 +55,18 @@ final class TransferStore {
    * counterparty's intake when asked; a row already screened is answered as it is.
    */
   Future<Stored> save(Key key, Moved m, long block, long confirmations, int required, TransferVerdict v,
-      boolean queueIntake, Instant now) {
+      boolean queueIntake, Long apiKey, Instant now) {
     Tuple args = Tuple.tuple().addLong(key.chainId()).addString(key.txHash()).addLong(key.logIndex())
         .addString(key.address()).addString(key.direction().name()).addString(m.counterparty()).addString(m.token())
         .addString(m.symbol()).addInteger(m.decimals()).addBoolean(m.valued()).addString(m.amount().toString())
         .addString(m.usdValue() == null ? null : m.usdValue().toPlainString()).addLong(block).addLong(confirmations)
         .addInteger(required).addString(v.status().name()).addString(v.verdict() == null ? null : v.verdict().name())
-        .addString(json(v.reasons())).addString(json(v.warnings())).addValue(utc(now));
+        .addString(json(v.reasons())).addString(json(v.warnings())).addValue(utc(now)).addValue(apiKey);
     return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT).execute(args)
         .compose(rows -> queueIntake
             ? JobStore.queueIntakes(conn, List.of(m.counterparty()), now).map(rows) : Future.succeededFuture(rows))
-        .compose(rows -> rows.size() > 0 ? Future.succeededFuture(first(rows))
+        // A returned row was written now (inserted, or pending until now): screened, it is announced.
+        .compose(rows -> rows.size() > 0 ? announce(conn, first(rows), now)
             : conn.preparedQuery(TransferQueries.BY_KEY).execute(Tuple.of(key.chainId(), key.txHash(), key.logIndex(),
                 key.address(), key.direction().name())).map(TransferStore::first)));
   }
@@ -82,13 +87,50 @@ final class TransferStore {
     Tuple args = Tuple.tuple().addLong(id).addLong(confirmations).addString(v.status().name())
         .addString(v.verdict() == null ? null : v.verdict().name()).addString(json(v.reasons()))
         .addString(json(v.warnings())).addValue(utc(now));
-    return db.write((SqlClient c) -> c.preparedQuery(TransferQueries.UPDATE_PENDING).execute(args))
-        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(first(rows).record()));
+    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPDATE_PENDING).execute(args)
+        .compose(rows -> rows.size() == 0 ? Future.succeededFuture(Optional.<TransferRecord>empty())
+            : announce(conn, first(rows), now).map(s -> Optional.of(s.record()))));
+  }
+
+  /**
+   * The transfer.screened event of a row this transaction just wrote, when it is screened and a
+   * key owns it: in the same transaction as the verdict, so it exists exactly when the verdict
+   * commits. A row leaves pending once (both writes require it pending), so once per screening.
+   */
+  private static Future<Stored> announce(SqlConnection conn, Stored s, Instant now) {
+    if (s.apiKey() == null || !"screened".equals(s.record().status())) {
+      return Future.succeededFuture(s);
+    }
+    return Outbox.append(conn, s.apiKey(), s.record().address(), Outbox.TRANSFER_SCREENED, DecisionWatch.Cause.transfer,
+        event(s.record()), now).map(s);
+  }
+
+  /** The event's {@code current}: what was screened and the verdict. */
+  static JsonObject event(TransferRecord t) {
+    JsonObject o = new JsonObject().put("screeningId", t.id()).put("chainId", t.chainId()).put("txHash", t.txHash());
+    if (t.logIndex() != null) {
+      o.put("logIndex", t.logIndex());
+    }
+    o.put("address", t.address()).put("direction", t.direction()).put("counterparty", t.counterparty())
+        .put("asset", t.asset());
+    if (t.token() != null) {
+      o.put("token", t.token());
+    }
+    if (t.symbol() != null) {
+      o.put("symbol", t.symbol());
+    }
+    o.put("amount", t.amount());
+    if (t.amountUsd() != null) {
+      o.put("amountUsd", t.amountUsd());
+    }
+    return o.put("verdict", t.verdict().name())
+        .put("reasonCodes", new JsonArray(t.reasons().stream().map(Coded::code).toList()))
+        .put("modelVersion", t.modelVersion());
   }
 
   private static Stored first(RowSet<Row> rows) {
     Row r = rows.iterator().next();
-    return new Stored(r.getBoolean("inserted"), record(r));
+    return new Stored(r.getBoolean("inserted"), record(r), r.getLong("api_key_id"));
   }
 
   private static List<TransferRecord> all(RowSet<Row> rows) {

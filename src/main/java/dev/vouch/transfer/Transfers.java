@@ -81,13 +81,15 @@ public final class Transfers {
         TransferStore.Key key = new TransferStore.Key(chain.chainId(), q.txHash(), TransferStore.logIndex(m),
             q.address(), q.direction());
         long block = tx.block() == null ? 0 : tx.block();
+        Long apiKey = q.caller().key().map(k -> k.id()).orElse(null);
         if (!v.queueIntake() || p.jobInFlight()) {
-          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), v, false, now);
+          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), v, false, apiKey, now);
         }
         // The counterparty's first index costs the caller what an intake costs (units and a daily scan start).
         return metering.startScans(q.caller(), 1).compose(start -> {
           TransferVerdict saved = start.starts() > 0 ? v : notQueued(v, m.counterparty());
-          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), saved, start.starts() > 0, now)
+          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), saved, start.starts() > 0, apiKey,
+              now)
               .recover(t -> refund(start.admission()).transform(x -> Future.failedFuture(t)));
         });
       });

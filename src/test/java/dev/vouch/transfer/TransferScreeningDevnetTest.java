@@ -7,6 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.vouch.support.Devnet;
 import dev.vouch.support.Sql;
+import dev.vouch.support.TestKeys;
+import dev.vouch.support.WebhookReceiver;
 import dev.vouch.support.TestApp;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpMethod;
@@ -76,6 +78,9 @@ class TransferScreeningDevnetTest {
     env.put("VOUCH_CONFIG", config.toString());
     env.put("CHAINS_FILE", dir.resolve("chains.yaml").toString());
     env.put("VOUCH_INDEXING_POLL_MS", "100");
+    env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
+    env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
+    env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
     app = TestApp.start(env);
     app.clock.set(AT);
     for (String r : List.of("honestPeer", "mixerFunded")) {
@@ -358,5 +363,107 @@ class TransferScreeningDevnetTest {
     assertThat(replay.getHeader("Idempotent-Replayed")).isEqualTo("true");
     assertThat(TestApp.data(replay).getLong("id")).isEqualTo(TestApp.data(first).getLong("id"));
     assertThat(screen(t.get("hash").asText(), w("sanctioned"), "received", null, key).statusCode()).isEqualTo(422);
+  }
+
+  /** A key with an endpoint taking transfer.screened at a real local receiver: its auth headers. */
+  static Map<String, String> subscribed(WebhookReceiver receiver) throws Exception {
+    TestKeys.Key key = TestKeys.create(app.app.config(), "developer");
+    Map<String, String> auth = Map.of("Authorization", "Bearer " + key.secret(), "Content-Type", "application/json");
+    HttpResponse<Buffer> hook = app.send(HttpMethod.POST, "/api/v1/webhooks", new JsonObject().put("url", receiver.url())
+        .put("eventTypes", new JsonArray().add("transfer.screened")).toBuffer(), auth);
+    assertThat(hook.statusCode()).as(hook.bodyAsString()).isEqualTo(201);
+    return auth;
+  }
+
+  /** The key's transfer.screened events on the feed naming screening {@code id}. */
+  static List<JsonObject> feed(Map<String, String> auth, long id) {
+    HttpResponse<Buffer> r = app.send(HttpMethod.GET, "/api/v1/events?limit=100", null, auth);
+    assertThat(r.statusCode()).as(r.bodyAsString()).isEqualTo(200);
+    return TestApp.data(r).getJsonArray("events").stream().map(e -> (JsonObject) e)
+        .filter(e -> "transfer.screened".equals(e.getString("type"))
+            && e.getJsonObject("current").getLong("screeningId") == id)
+        .toList();
+  }
+
+  static long deliveries(long id) {
+    return Sql.count(app.database, "SELECT count(*) FROM webhook_deliveries d JOIN monitor_events e ON e.id = d.event_id"
+        + " WHERE e.type = 'transfer.screened' AND (e.current->>'screeningId')::bigint = ?", id);
+  }
+
+  @Test
+  void aTransferScreenedAtOnceGivesOneTransferScreenedEventAndWebhookAndScreeningItAgainNoOther() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
+      Map<String, String> auth = subscribed(receiver);
+      rpc("anvil_impersonateAccount", w("mixerFunded"));
+      String hash = send(w("mixerFunded"), usdc(), BigInteger.ZERO,
+          "0x" + transferCall(w("honest"), BigInteger.valueOf(1_000_000)));
+      HttpResponse<Buffer> first = screen(hash, w("honest"), "received", null, auth);
+      assertThat(first.statusCode()).as(first.bodyAsString()).isEqualTo(201);
+      JsonObject d = TestApp.data(first);
+      assertThat(d.getString("status")).isEqualTo("screened");
+      long id = d.getLong("id");
+
+      List<JsonObject> events = feed(auth, id);
+      assertThat(events).hasSize(1);
+      JsonObject e = events.get(0);
+      assertThat(e.getString("cause")).isEqualTo("transfer");
+      assertThat(e.getString("wallet")).isEqualTo(w("honest"));
+      JsonObject c = e.getJsonObject("current");
+      assertThat(c.getLong("chainId")).isEqualTo(CHAIN);
+      assertThat(c.getString("txHash")).isEqualTo(hash);
+      assertThat(c.getLong("logIndex")).isEqualTo(d.getLong("logIndex"));
+      assertThat(c.getString("address")).isEqualTo(w("honest"));
+      assertThat(c.getString("direction")).isEqualTo("received");
+      assertThat(c.getString("counterparty")).isEqualTo(w("mixerFunded"));
+      assertThat(c.getString("verdict")).isEqualTo("caution");
+      assertThat(c.getJsonArray("reasonCodes")).containsExactly("TRANSFER_HIGH_RISK_SOURCE");
+      assertThat(c.getString("amount")).isEqualTo("1000000");
+      assertThat(c.getDouble("amountUsd")).isEqualTo(1.0);
+
+      Sql.await("transfer.screened delivered", 60_000, () -> receiver.accepted().size() == 1);
+      JsonObject hook = receiver.accepted().get(0).json();
+      assertThat(hook.getString("type")).isEqualTo("transfer.screened");
+      assertThat(hook.getJsonObject("data").getJsonObject("current").getLong("screeningId")).isEqualTo(id);
+
+      HttpResponse<Buffer> again = screen(hash, w("honest"), "received", null, auth);
+      assertThat(again.statusCode()).isEqualTo(200);
+      assertThat(TestApp.data(again).getLong("id")).isEqualTo(id);
+      assertThat(feed(auth, id)).hasSize(1);
+      assertThat(deliveries(id)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void aPendingScreeningGivesItsTransferScreenedEventOnlyWhenItCompletesAndOnce() throws Exception {
+    try (WebhookReceiver receiver = new WebhookReceiver()) {
+      Map<String, String> auth = subscribed(receiver);
+      String stranger = freshAccount();
+      String hash = send(stranger, w("honest"), BigInteger.TEN.pow(16), null);
+      HttpResponse<Buffer> first = screen(hash, w("honest"), "received", null, auth);
+      assertThat(first.statusCode()).as(first.bodyAsString()).isEqualTo(201);
+      JsonObject d = TestApp.data(first);
+      assertThat(d.getString("status")).isEqualTo("pending");
+      long id = d.getLong("id");
+      assertThat(feed(auth, id)).isEmpty();
+      assertThat(deliveries(id)).isZero();
+
+      Sql.await("screening completed", 180_000, () -> "screened".equals(
+          Sql.one(app.database, "SELECT status FROM transfer_screenings WHERE id = ?", id).get("status")));
+      List<JsonObject> events = feed(auth, id);
+      assertThat(events).hasSize(1);
+      JsonObject c = events.get(0).getJsonObject("current");
+      assertThat(c.getString("verdict")).isEqualTo("allow");
+      assertThat(c.getString("counterparty")).isEqualTo(stranger);
+      assertThat(c.containsKey("logIndex")).isFalse();
+      assertThat(c.getString("amount")).isEqualTo("10000000000000000");
+      Sql.await("transfer.screened delivered", 60_000, () -> receiver.accepted().size() == 1);
+      assertThat(receiver.accepted().get(0).json().getString("type")).isEqualTo("transfer.screened");
+
+      // Read and screened again: the verdict stands, nothing more is announced.
+      assertThat(TestApp.data(app.get("/api/v1/transfers/" + id)).getString("verdict")).isEqualTo("allow");
+      assertThat(screen(hash, w("honest"), "received", null, auth).statusCode()).isEqualTo(200);
+      assertThat(feed(auth, id)).hasSize(1);
+      assertThat(deliveries(id)).isEqualTo(1);
+    }
   }
 }
