@@ -41,6 +41,54 @@ class DecisionChangedEvent(_Model):
     created_at: datetime = Field(..., alias='createdAt')
 
 
+class TransferScreenedEvent(_Model):
+    id: str
+    type: Literal['transfer.screened']
+    watchlist_id: Optional[Any] = Field(..., alias='watchlistId')
+    wallet: str
+    use_case: Optional[Any] = Field(..., alias='useCase')
+    cause: Literal['transfer']
+    previous: Optional[Any]
+    current: TransferScreened
+    created_at: datetime = Field(..., alias='createdAt')
+
+
+class TransferScreened(_Model):
+    """The screening (GET /api/v1/transfers/{screeningId}) and its verdict"""
+    screening_id: int = Field(..., alias='screeningId')
+    chain_id: int = Field(..., alias='chainId')
+    tx_hash: str = Field(..., alias='txHash')
+    log_index: Optional[int] = Field(None, alias='logIndex')
+    address: str
+    direction: Literal['received', 'sent']
+    counterparty: str
+    asset: Literal['native', 'token']
+    token: Optional[str] = None
+    symbol: Optional[str] = None
+    amount: str
+    amount_usd: Optional[float] = Field(None, alias='amountUsd')
+    verdict: Literal['allow', 'caution', 'block']
+    reason_codes: List[str] = Field(..., alias='reasonCodes')
+    model_version: str = Field(..., alias='modelVersion')
+
+
+class TransferScreenedPayloadData(_Model):
+    event_id: str = Field(..., alias='eventId')
+    watchlist_id: Optional[Any] = Field(..., alias='watchlistId')
+    wallet: str
+    use_case: Optional[Any] = Field(..., alias='useCase')
+    cause: Literal['transfer']
+    previous: Optional[Any]
+    current: TransferScreened
+
+
+class TransferScreenedPayload(_Model):
+    """Body of a transfer.screened delivery (Standard Webhooks shape)"""
+    type: Literal['transfer.screened']
+    timestamp: datetime
+    data: TransferScreenedPayloadData
+
+
 class WebhookEndpoint(_Model):
     id: str
     url: str
@@ -883,13 +931,13 @@ class RemoveWatchlistWalletsResult(_Model):
 
 
 class ListEventsResult(_Model):
-    events: List[DecisionChangedEvent]
+    events: List[Union[DecisionChangedEvent, TransferScreenedEvent]]
     next_cursor: str = Field(..., alias='nextCursor')
 
 
 class CreateWebhookEndpointBody(_Model):
     url: str
-    event_types: Optional[List[Literal['decision.changed']]] = Field(None, alias='eventTypes')
+    event_types: Optional[List[Literal['decision.changed', 'transfer.screened']]] = Field(None, alias='eventTypes')
 
 
 class ListWebhookEndpointsResult(_Model):

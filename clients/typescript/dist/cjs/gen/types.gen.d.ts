@@ -1,7 +1,7 @@
 export type ClientOptions = {
     baseUrl: 'http://localhost:8080' | (string & {});
 };
-export type Webhooks = DecisionChangedWebhookWebhookRequest;
+export type Webhooks = DecisionChangedWebhookWebhookRequest | TransferScreenedWebhookWebhookRequest;
 export type Stats = {
     statsVersion: 'stats_v0.1';
     generatedAt: string;
@@ -925,6 +925,71 @@ export type WebhookEndpoint = {
      * Only when created; store it, it is not shown again
      */
     secret?: string;
+};
+/**
+ * Body of a transfer.screened delivery (Standard Webhooks shape)
+ */
+export type TransferScreenedPayload = {
+    type: 'transfer.screened';
+    /**
+     * When the event was written
+     */
+    timestamp: string;
+    data: {
+        eventId: string;
+        watchlistId: null;
+        wallet: string;
+        useCase: null;
+        cause: 'transfer';
+        previous: null;
+        current: TransferScreened;
+    };
+};
+/**
+ * The screening (GET /api/v1/transfers/{screeningId}) and its verdict
+ */
+export type TransferScreened = {
+    screeningId: number;
+    chainId: number;
+    txHash: string;
+    /**
+     * Absent for the native value
+     */
+    logIndex?: number;
+    address: string;
+    direction: 'received' | 'sent';
+    counterparty: string;
+    asset: 'native' | 'token';
+    token?: string;
+    symbol?: string;
+    /**
+     * Base units, exact
+     */
+    amount: string;
+    /**
+     * Only for a registered USD stablecoin
+     */
+    amountUsd?: number;
+    verdict: 'allow' | 'caution' | 'block';
+    reasonCodes: Array<string>;
+    modelVersion: string;
+};
+export type TransferScreenedEvent = {
+    /**
+     * Also the cursor; the webhook-id of its deliveries is evt_<id>
+     */
+    id: string;
+    type: 'transfer.screened';
+    watchlistId: null;
+    /**
+     * The screened transfer's address (the caller's own)
+     */
+    wallet: string;
+    useCase: null;
+    cause: 'transfer';
+    previous: null;
+    current: TransferScreened;
+    createdAt: string;
 };
 export type DecisionChangedEvent = {
     /**
@@ -2738,7 +2803,7 @@ export type ListEventsResponses = {
      */
     200: OkEnvelope & {
         data?: {
-            events: Array<DecisionChangedEvent>;
+            events: Array<DecisionChangedEvent | TransferScreenedEvent>;
             nextCursor: string;
         };
     };
@@ -2785,7 +2850,7 @@ export type ListWebhookEndpointsResponse = ListWebhookEndpointsResponses[keyof L
 export type CreateWebhookEndpointData = {
     body: {
         url: string;
-        eventTypes?: Array<'decision.changed'>;
+        eventTypes?: Array<'decision.changed' | 'transfer.screened'>;
     };
     headers?: {
         /**
@@ -3102,6 +3167,13 @@ export type DecisionChangedWebhookWebhookPayload = WebhookPayload;
 export type DecisionChangedWebhookWebhookRequest = {
     body: DecisionChangedWebhookWebhookPayload;
     key: 'decision.changed';
+    path?: never;
+    query?: never;
+};
+export type TransferScreenedWebhookWebhookPayload = TransferScreenedPayload;
+export type TransferScreenedWebhookWebhookRequest = {
+    body: TransferScreenedWebhookWebhookPayload;
+    key: 'transfer.screened';
     path?: never;
     query?: never;
 };
