@@ -207,6 +207,7 @@ class DecisionCoverageChainsItem(_Model):
     recency_reliable: Optional[bool] = Field(..., alias='recencyReliable')
     source: Optional[str] = None
     fallback_from: Optional[List[str]] = Field(None, alias='fallbackFrom')
+    zero_value_token_transfers: Optional[int] = Field(None, alias='zeroValueTokenTransfers')
 
 
 class DecisionCoverage(_Model):
@@ -385,6 +386,7 @@ class InteractionGraphCoverageChainsItem(_Model):
     recency_reliable: Optional[bool] = Field(..., alias='recencyReliable')
     transient_issue: bool = Field(..., alias='transientIssue')
     standing_limitation: bool = Field(..., alias='standingLimitation')
+    zero_value_token_transfers: Optional[int] = Field(None, alias='zeroValueTokenTransfers')
 
 
 class InteractionGraphCoverage(_Model):

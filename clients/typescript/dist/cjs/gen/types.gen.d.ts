@@ -540,6 +540,10 @@ export type InteractionGraph = {
             recencyReliable: boolean | null;
             transientIssue: boolean;
             standingLimitation: boolean;
+            /**
+             * Registered-token transfers of value 0 on this chain, which make no node (address poisoning); absent when the chain read no tokens or the snapshot predates the count.
+             */
+            zeroValueTokenTransfers?: number;
         }>;
     };
     pagination: {
@@ -772,6 +776,10 @@ export type Decision = {
              * Sources tried first in the run that failed, in order; empty when the first choice answered.
              */
             fallbackFrom?: Array<string>;
+            /**
+             * Registered-token transfers of value 0 touching the wallet on this chain, left out of every counterparty, flow and exposure figure (anyone can move 0 of another holder's tokens, the address-poisoning shape). Absent when the chain read no tokens or the snapshot predates the count.
+             */
+            zeroValueTokenTransfers?: number;
         }>;
         historyCapped: boolean;
         hasTransientIssues: boolean;

@@ -174,6 +174,9 @@ final class Answers {
         g.writeStringField("source", ch.source());
         g.writeFieldName("fallbackFrom");
         strings(g, ch.fallbackFrom());
+        if (ch.zeroValueTokenTransfers() != null) {
+          g.writeNumberField("zeroValueTokenTransfers", ch.zeroValueTokenTransfers());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
