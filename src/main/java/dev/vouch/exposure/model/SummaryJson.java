@@ -15,7 +15,9 @@ public final class SummaryJson {
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-      .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true);
+      .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true)
+      // A tree keeps a decimal's scale (0.00 stays 0.00), as the figures are compared and hashed.
+      .configure(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
   /** Most wallets share a few summaries (none, the same dust): each distinct text is parsed once. */
   private static final Cache<String, ExposureSummary> PARSED = Caffeine.newBuilder()
