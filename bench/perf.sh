@@ -83,6 +83,8 @@ export VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE=1000000000 VOUCH_BUDGETS_PLANS_PARTNER
 export VOUCH_BUDGETS_RECEIPTS_PER_MINUTE=1000000
 PARTNER=$("${VOUCH[@]}" keys create --plan partner --label bench-partner 2>/dev/null | tail -1)
 LIMITED=$("${VOUCH[@]}" keys create --plan developer --label bench-429 2>/dev/null | tail -1)
+# A partner key with its own risk policy (issue 32 item 3): the decision-policy scenario.
+POLICY_KEY=$("${VOUCH[@]}" keys create --plan partner --label bench-policy 2>/dev/null | tail -1)
 
 VOUCH_PORT=$(free_port)
 BASE_PORT=$(free_port)
@@ -116,6 +118,10 @@ done
 RECEIPT=$(curl -s -X POST "localhost:$VOUCH_PORT/api/v1/decision-receipts" -H "Authorization: Bearer $PARTNER" \
   -H 'Content-Type: application/json' -d "{\"wallet\":\"$(printf '0x%040x' 7)\"}" | sed -n 's/.*"id":"\(rcp_[A-Za-z0-9_-]\{16\}\)".*/\1/p')
 GRAPH_WALLET=$(printf '0x%040x' 1)
+POLICY_STATUS=$(curl -s -o /dev/null -w '%{http_code}' -X PUT "localhost:$VOUCH_PORT/api/v1/policies" \
+  -H "Authorization: Bearer $POLICY_KEY" -H 'Content-Type: application/json' \
+  -d '{"categories":{"mixer":{"in":{"action":"block","minShare":0.01}}},"limitScale":{"payment":0.5}}')
+[ "$POLICY_STATUS" = 201 ] || [ "$POLICY_STATUS" = 200 ] || { echo "PUT /api/v1/policies answered $POLICY_STATUS" >&2; exit 1; }
 if [ -f bench/seed-graph.sql ]; then
   psql -q "$DB_URL" -v wallet="'$GRAPH_WALLET'" -v n=10000 -f bench/seed-graph.sql >/dev/null
 fi
@@ -174,18 +180,21 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a != "n/a" && b != "n/a" && b > 0
 declare -A BARE_FOR=(
   [decision-anon]="get /single/ 1"     [decision-keyed]="get /single/ 1" [score]="get /single/ 1"
   [batch-10]="batch /batch 10"         [batch-100]="batch /batch 100" [batch-500]="batch /batch 500"
-  [receipt-read]="get /single/ 1"      [graph-page]="get /single/ 1"    [over-budget-429]="get /single/ 1")
+  [receipt-read]="get /single/ 1"      [graph-page]="get /single/ 1"    [over-budget-429]="get /single/ 1"
+  [decision-policy]="get /single/ 1")
 declare -A BASELINE_FOR=(
   [decision-anon]="get /single/ 1"     [decision-keyed]="get /single/ 1" [score]="get /single/ 1"
   [batch-10]="batch /batch 10"         [batch-100]="batch /batch 100" [batch-500]="batch /batch 500"
-  [receipt-read]="get /single/ 1"      [graph-page]="get /single/ 1"    [over-budget-429]="get /single/ 1")
-SCENARIOS=(decision-anon decision-keyed score batch-10 batch-100 batch-500 receipt-read graph-page over-budget-429)
+  [receipt-read]="get /single/ 1"      [graph-page]="get /single/ 1"    [over-budget-429]="get /single/ 1"
+  [decision-policy]="get /single/ 1")
+SCENARIOS=(decision-anon decision-keyed decision-policy score batch-10 batch-100 batch-500 receipt-read graph-page over-budget-429)
 [ -n "${BENCH_ONLY:-}" ] && read -r -a SCENARIOS <<<"$BENCH_ONLY"
 
 vouch_args() {
   case "$1" in
     decision-anon)   echo "get /api/v1/decision/ 1 - -" ;;
     decision-keyed)  echo "get /api/v1/decision/ 1 $PARTNER -" ;;
+    decision-policy) echo "get /api/v1/decision/ 1 $POLICY_KEY -" ;;
     score)           echo "get /api/v1/score/ 1 - -" ;;
     batch-10)        echo "batch /api/v1/decision/batch 10 $PARTNER -" ;;
     batch-100)       echo "batch /api/v1/decision/batch 100 $PARTNER -" ;;

@@ -59,7 +59,7 @@ class BenchSmokeTest {
     assertThat(out).as(out).contains("SMOKE: PASS").doesNotContain("SMOKE: FAIL");
     assertThat(p.exitValue()).as(out).isZero();
     // Every scenario printed its row, with a CPU figure for Vouch and the bare server.
-    for (String s : new String[] {"decision-anon", "decision-keyed", "score", "batch-10", "batch-100", "batch-500",
+    for (String s : new String[] {"decision-anon", "decision-keyed", "decision-policy", "score", "batch-10", "batch-100", "batch-500",
         "receipt-read", "graph-page", "over-budget-429"}) {
       assertThat(out).as(out).containsPattern("\\| " + s + " +\\| +[0-9]+ \\|.*\\| +[0-9.]+ +\\|");
     }

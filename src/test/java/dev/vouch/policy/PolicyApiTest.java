@@ -126,6 +126,9 @@ class PolicyApiTest {
     String servedBefore = call(HttpMethod.GET, "/api/v1/decision-receipts/" + id, null, null).bodyAsString();
     var verified = call(HttpMethod.GET, "/check/r/" + id, null, null);
     assertThat(verified.statusCode()).isEqualTo(200);
+    // The page names the policy the receipt signed, by id, version and hash.
+    assertThat(verified.bodyAsString()).contains(v1.getString("id") + "</span>, version 1")
+        .contains(v1.getString("hash"));
 
     // Version 2 ignores mixers: the verdict follows, the receipt of version 1 does not move.
     var put2 = call(HttpMethod.PUT, "/api/v1/policies",

@@ -14,7 +14,9 @@ public record ReceiptView(
     String freshness,
     Signature signature,
     String shareUrl,
-    ReceiptExposure exposure) {
+    ReceiptExposure exposure,
+    // The customer policy named in the signed payload (issue 32 item 3); null for the default.
+    dev.vouch.decision.model.PolicyRef policy) {
 
   public static ReceiptView of(Receipt r, boolean verified, String kid, String detail, String shareUrl) {
     return of(r, verified, kid, detail, shareUrl, null);
@@ -33,7 +35,8 @@ public record ReceiptView(
         Words.freshnessAtMint(r.payload().freshness(), r.createdAt()),
         new Signature(verified, kid, alg, verified ? "Signature verified" : "Not verified: " + detail), shareUrl,
         ReceiptExposure.of(r.payload().exposure(),
-            r.payload().freshness() == null ? null : r.payload().freshness().lastIndexedAt(), current, chains));
+            r.payload().freshness() == null ? null : r.payload().freshness().lastIndexedAt(), current, chains),
+        r.payload().policy());
   }
 
   /** The outcome of checking the receipt's signature server side. */
