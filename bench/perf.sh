@@ -81,11 +81,6 @@ export DATABASE_URL="$DB_URL"
 [ "${BENCH_BUDGETS:-redis}" = local ] || export REDIS_URL="redis://127.0.0.1:$REDIS_PORT"
 export VOUCH_BUDGETS_ANONYMOUS_PER_MINUTE=1000000000 VOUCH_BUDGETS_PLANS_PARTNER_PER_MINUTE=1000000000
 export VOUCH_BUDGETS_RECEIPTS_PER_MINUTE=1000000
-PARTNER=$("${VOUCH[@]}" keys create --plan partner --label bench-partner 2>/dev/null | tail -1)
-LIMITED=$("${VOUCH[@]}" keys create --plan developer --label bench-429 2>/dev/null | tail -1)
-# A partner key with its own risk policy (issue 32 item 3): the decision-policy scenario.
-POLICY_KEY=$("${VOUCH[@]}" keys create --plan partner --label bench-policy 2>/dev/null | tail -1)
-
 VOUCH_PORT=$(free_port)
 BASE_PORT=$(free_port)
 BARE_PORT=$(free_port)
@@ -103,14 +98,30 @@ PIDS+=($BASE_PID)
 java "${JVM_OPTS[@]}" -cp "$CP" bench/baseline/Bare.java "$BARE_PORT" "$DB_URL" >"$OUT/bare.log" 2>&1 &
 BARE_PID=$!
 PIDS+=($BARE_PID)
+# The three keys are made (three CLI runs at once) while the servers start: Vouch hears of keys
+# created after its start (NOTIFY), as a second terminal's `keys create` beside a running serve.
+"${VOUCH[@]}" keys create --plan partner --label bench-partner >"$OUT/key-partner.txt" 2>"$OUT/key-partner.log" &
+KEY1=$!
+"${VOUCH[@]}" keys create --plan developer --label bench-429 >"$OUT/key-429.txt" 2>"$OUT/key-429.log" &
+KEY2=$!
+# A partner key with its own risk policy (issue 32 item 3): the decision-policy scenario.
+"${VOUCH[@]}" keys create --plan partner --label bench-policy >"$OUT/key-policy.txt" 2>"$OUT/key-policy.log" &
+KEY3=$!
+wait "$KEY1" || { echo "keys create failed; see $OUT/key-partner.log" >&2; exit 1; }
+wait "$KEY2" || { echo "keys create failed; see $OUT/key-429.log" >&2; exit 1; }
+wait "$KEY3" || { echo "keys create failed; see $OUT/key-policy.log" >&2; exit 1; }
+PARTNER=$(tail -1 "$OUT/key-partner.txt")
+LIMITED=$(tail -1 "$OUT/key-429.txt")
+POLICY_KEY=$(tail -1 "$OUT/key-policy.txt")
+rm -f "$OUT"/key-*.txt
 up=
-for i in $(seq 1 120); do
+for i in $(seq 1 600); do
   if curl -sf -o /dev/null "localhost:$VOUCH_PORT/health/ready" && curl -sf -o /dev/null "localhost:$BASE_PORT/single/0x1" \
       && curl -sf -o /dev/null "localhost:$BARE_PORT/single/0x1"; then
     up=1
     break
   fi
-  sleep 1
+  sleep 0.2
 done
 [ -n "$up" ] || { echo "servers did not start in 120 s; see $OUT/vouch.log, baseline.log, bare.log" >&2; exit 1; }
 
@@ -141,6 +152,11 @@ exhaust >/dev/null
 # after each run. PostgreSQL must run on this machine for its share to count.
 TCK=$(getconf CLK_TCK)
 pg_pids() { psql -At "$SERVER_URL" -c "SELECT pid FROM pg_stat_activity WHERE datname = '$DB'" 2>/dev/null || true; }
+# Smoke mode: the same backends from their process titles ("postgres: <user> <database> ..."), not
+# two psql runs per measurement (a second or more each on a loaded machine; the figure is not asserted).
+[ -n "$SMOKE" ] && pg_pids() {
+  grep -lsaE "^postgres: .* $DB " /proc/[0-9]*/cmdline | sed 's#^/proc/\([0-9]*\)/cmdline$#\1#' || true
+}
 ticks() { [ -r "/proc/$1/stat" ] && sed 's/^.*) //' "/proc/$1/stat" | awk '{print $12 + $13}' || echo 0; }
 measured() { # server_pid, then run_wrk's arguments: the RESULT line plus cpu=<seconds>
   local spid=$1; shift

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Issue 35 item 6 at 100,000 wallets and 22,000 stored labels: the exposure read (and the commit's
+ * Issue 35 item 6 at 50,000 wallets and 11,000 stored labels (the plans of 100,000 and 1,000,000,
+ * see {@link LabelledGraph#wallets}): the exposure read (and the commit's
  * form of it) never sends the label set, probes the stored labels by primary key for the hops'
  * rows, and reads each intermediary's valued totals from its snapshot row: no plan node scans a
  * table, and the totals' fallback sum (snapshots before V98) does not run.
