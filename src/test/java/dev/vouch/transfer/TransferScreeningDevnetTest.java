@@ -253,6 +253,30 @@ class TransferScreeningDevnetTest {
   }
 
   @Test
+  void aTransferOfTheBoolLessUsdtIsScreenedLikeAnyRegisteredToken() {
+    String usdt = tokens.get("registered").get(1).get("address").asText();
+    // The devnet's USDT is Tether-shaped: transfer succeeds and returns no data at all, not a bool.
+    ObjectNode call = MAPPER.createObjectNode().put("from", w("honestPeer")).put("to", usdt)
+        .put("data", "0x" + transferCall(w("honest"), BigInteger.ONE));
+    assertThat(rpc("eth_call", call, "latest").asText()).isEqualTo("0x");
+    ObjectNode usdc = MAPPER.createObjectNode().put("from", w("honestPeer")).put("to", usdc())
+        .put("data", "0x" + transferCall(w("honest"), BigInteger.ZERO));
+    assertThat(rpc("eth_call", usdc, "latest").asText()).hasSize(66); // USDC's transfer returns a bool word
+
+    rpc("anvil_impersonateAccount", w("honestPeer"));
+    String hash = send(w("honestPeer"), usdt, BigInteger.ZERO, "0x" + transferCall(w("honest"), BigInteger.valueOf(7_250_001)));
+    assertThat(rpc("eth_getTransactionReceipt", hash).get("status").asText()).isEqualTo("0x1");
+    JsonObject d = screened(hash, w("honest"), "received");
+    assertThat(d.getString("status")).isEqualTo("screened");
+    assertThat(d.getString("verdict")).as(d.encode()).isEqualTo("allow");
+    assertThat(d.getString("token")).isEqualTo(usdt);
+    assertThat(d.getString("symbol")).isEqualTo("USDT");
+    assertThat(d.getString("amount")).isEqualTo("7250001");
+    assertThat(d.getDouble("amountUsd")).isEqualTo(7.250001);
+    assertThat(d.getString("counterparty")).isEqualTo(w("honestPeer"));
+  }
+
+  @Test
   void aFakeUsdcTransferIsAllowedUnvaluedWithAWarningThoughItsLogNamesTheSanctionedAddress() {
     String fake = tokens.get("fake").get("address").asText();
     JsonNode t = seeded(fake, w("sanctioned"), w("honest"));
