@@ -58,6 +58,7 @@ public final class HttpVerticle extends VerticleBase {
   private HttpServer server;
   private Routes routes;
   private IntakeEvents intakeEvents;
+  private TransferEvents transferEvents;
 
   private final AccessLog accessLog;
 
@@ -137,6 +138,8 @@ public final class HttpVerticle extends VerticleBase {
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity, config.chains());
       MonitoringRoutes.install(routes, meter, monitoring);
       TransferRoutes.install(routes, meter);
+      TransferRoutes.installReceipts(routes, meter);
+      transferEvents = TransferEvents.install(vertx, routes, meter, config.http().events(), streamSlots);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
@@ -171,6 +174,9 @@ public final class HttpVerticle extends VerticleBase {
     // only then do the hosted consumers stop.
     if (intakeEvents != null) {
       intakeEvents.closeAll();
+    }
+    if (transferEvents != null) {
+      transferEvents.closeAll();
     }
     Future<?> drained = server == null ? Future.succeededFuture()
         : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);

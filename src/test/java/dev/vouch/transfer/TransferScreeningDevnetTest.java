@@ -56,6 +56,11 @@ class TransferScreeningDevnetTest {
 
   @BeforeAll
   static void start() throws Exception {
+    startWith(Map.of("VOUCH_INDEXING_POLL_MS", "100", "VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100"));
+  }
+
+  /** The devnet, its labels and an app over it with {@code extra} settings; honestPeer and mixerFunded indexed. */
+  static void startWith(Map<String, String> extra) throws Exception {
     Path dir = Files.createTempDirectory("vouch-devnet");
     devnet = Devnet.start(dir);
     JsonNode truth = MAPPER.readTree(dir.resolve("truth.json").toFile());
@@ -77,10 +82,9 @@ class TransferScreeningDevnetTest {
     Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
     env.put("VOUCH_CONFIG", config.toString());
     env.put("CHAINS_FILE", dir.resolve("chains.yaml").toString());
-    env.put("VOUCH_INDEXING_POLL_MS", "100");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
-    env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
+    env.putAll(extra);
     app = TestApp.start(env);
     app.clock.set(AT);
     for (String r : List.of("honestPeer", "mixerFunded")) {
@@ -96,9 +100,11 @@ class TransferScreeningDevnetTest {
   static void stop() throws Exception {
     if (app != null) {
       app.close();
+      app = null;
     }
     if (devnet != null) {
       devnet.close();
+      devnet = null;
     }
   }
 
