@@ -52,6 +52,8 @@ class TransferScreeningDevnetTest {
   static JsonNode tokens;
   static String rpcUrl;
   static TestApp app;
+  /** The app's settings, for another instance over the same devnet and database. */
+  static Map<String, String> settings;
   static final Instant AT = Instant.now().plus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
 
   @BeforeAll
@@ -85,6 +87,7 @@ class TransferScreeningDevnetTest {
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
     env.putAll(extra);
+    settings = Map.copyOf(env);
     app = TestApp.start(env);
     app.clock.set(AT);
     for (String r : List.of("honestPeer", "mixerFunded")) {
