@@ -2,13 +2,16 @@
 // (USDC and USDT, 6 decimals), a fake token with USDC's symbol that emits spoofed Transfers, and
 // the wallets the exposure rules need. Uses only its own addresses (never the native scenario's
 // accounts), so the native truth is unchanged. The token is tools/devnet/contracts/TestToken.sol,
-// deployed from the bytecode compile-token.mjs checked in.
+// deployed from the bytecode compile-token.mjs checked in; USDT is contracts/NoBoolToken.sol,
+// whose transfer returns no bool, as Tether's does on Ethereum.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ARTIFACT = JSON.parse(fs.readFileSync(path.join(HERE, 'contracts/TestToken.json'), 'utf8'));
+// USDT as on Ethereum: its transfer returns no bool (contracts/NoBoolToken.sol); same selectors.
+const NO_BOOL = JSON.parse(fs.readFileSync(path.join(HERE, 'contracts/NoBoolToken.json'), 'utf8'));
 const TRANSFER = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 const USD = 1_000_000n; // 6 decimals
 
@@ -55,8 +58,8 @@ export async function seedTokens(rpc, chain, now) {
     if (!r || r.status !== '0x1') throw new Error(`${chain.name}: token tx ${hash} failed`);
     return { r, ts };
   };
-  const deploy = async (from, name, symbol, decimals) => {
-    const data = ARTIFACT.bytecode + word(96) + word(160) + word(decimals) + str(name) + str(symbol);
+  const deploy = async (from, name, symbol, decimals, artifact = ARTIFACT) => {
+    const data = artifact.bytecode + word(96) + word(160) + word(decimals) + str(name) + str(symbol);
     const { r } = await send(from, null, data);
     return r.contractAddress.toLowerCase();
   };
@@ -77,7 +80,7 @@ export async function seedTokens(rpc, chain, now) {
   const pay = async (token, from, to, value) => { const { r, ts: t } = await send(from, token, m('transfer(address,uint256)') + addrWord(to) + word(value)); record(r, t); };
 
   const usdc = await deploy(S.issuer, 'USD Coin', 'USDC', 6);
-  const usdt = await deploy(S.issuer, 'Tether USD', 'USDT', 6);
+  const usdt = await deploy(S.issuer, 'Tether USD', 'USDT', 6, NO_BOOL);
   const fake = await deploy(S.spoofer, 'USD Coin', 'USDC', 6);
   const fakeOwner = S.spoofer;
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, AddWatchlistWalletsData, AddWatchlistWalletsErrors, AddWatchlistWalletsResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWatchlistData, DeleteWatchlistErrors, DeleteWatchlistResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnableWebhookEndpointData, EnableWebhookEndpointErrors, EnableWebhookEndpointResponses, GetApiReferenceAssetData, GetApiReferenceAssetResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetExposureData, GetExposureErrors, GetExposureResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetPolicyData, GetPolicyErrors, GetPolicyResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTransferScreeningData, GetTransferScreeningErrors, GetTransferScreeningResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, GetWatchlistPageData, GetWatchlistPageErrors, GetWatchlistPageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, PutPolicyData, PutPolicyErrors, PutPolicyResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RemoveWatchlistWalletsData, RemoveWatchlistWalletsErrors, RemoveWatchlistWalletsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, ScreenTransferData, ScreenTransferErrors, ScreenTransferResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses, StreamIntakeProgressData, StreamIntakeProgressErrors, StreamIntakeProgressResponse, StreamIntakeProgressResponses } from './types.gen.js';
+import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, AddWatchlistWalletsData, AddWatchlistWalletsErrors, AddWatchlistWalletsResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, CreateTransferReceiptData, CreateTransferReceiptErrors, CreateTransferReceiptResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWatchlistData, DeleteWatchlistErrors, DeleteWatchlistResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnableWebhookEndpointData, EnableWebhookEndpointErrors, EnableWebhookEndpointResponses, GetApiReferenceAssetData, GetApiReferenceAssetResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetExposureData, GetExposureErrors, GetExposureResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetPolicyData, GetPolicyErrors, GetPolicyResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTransferReceiptData, GetTransferReceiptErrors, GetTransferReceiptResponses, GetTransferScreeningData, GetTransferScreeningErrors, GetTransferScreeningResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, GetWatchlistPageData, GetWatchlistPageErrors, GetWatchlistPageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, PutPolicyData, PutPolicyErrors, PutPolicyResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RemoveWatchlistWalletsData, RemoveWatchlistWalletsErrors, RemoveWatchlistWalletsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, ScreenTransferBatchData, ScreenTransferBatchErrors, ScreenTransferBatchResponses, ScreenTransferData, ScreenTransferErrors, ScreenTransferResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses, StreamIntakeProgressData, StreamIntakeProgressErrors, StreamIntakeProgressResponse, StreamIntakeProgressResponses, StreamTransferScreeningData, StreamTransferScreeningErrors, StreamTransferScreeningResponse, StreamTransferScreeningResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -298,6 +298,59 @@ export const screenTransfer = <ThrowOnError extends boolean = false>(options: Op
 export const getTransferScreening = <ThrowOnError extends boolean = false>(options: Options<GetTransferScreeningData, ThrowOnError>) => (options.client ?? client).get<GetTransferScreeningResponses, GetTransferScreeningErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/transfers/{id}',
+    ...options
+});
+
+/**
+ * Screen up to the plan's batch cap of transfers in one call. Costs 1 unit per unique transfer.
+ *
+ * The batch form of POST /api/v1/transfers (docs/transfers.md "Batch"). Each entry is the single form's body; entries naming the same request are one row, at the first one's position (index). The transactions of each chain are read in one batched JSON-RPC call, every counterparty's committed state in one database read, and every screening (with the intakes of never-indexed counterparties, charged as intakes as far as the caller has them) written in one transaction. A bad entry never fails the batch: it is its own row, with status invalid (the single form's 400), not_found (its 404) or error (its 503 or 500) and the error it would have answered. The plan's caps are the decision batch's (SPEC 8.4): unique rows (anonymous 10, developer 50, pro 250, partner 500) and raw entries; a batch over them, empty or of the wrong shape is 400 and free.
+ *
+ */
+export const screenTransferBatch = <ThrowOnError extends boolean = false>(options: Options<ScreenTransferBatchData, ThrowOnError>) => (options.client ?? client).post<ScreenTransferBatchResponses, ScreenTransferBatchErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers/batch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Follow a pending screening until its verdict, as Server-Sent Events. Costs 1 unit per stream.
+ *
+ * A text/event-stream of the screening (docs/transfers.md "Stream"). `pending` first (data: the screening as GET /api/v1/transfers/{id} answers it), again whenever its confirmations or reasons change; then `screened` with the verdict, after which the stream ends. A screening already screened answers its `screened` event at once and ends. It moves when the counterparty's snapshot commits on any instance (Postgres NOTIFY) and on every heartbeat (`: heartbeat` every http.events.heartbeatSeconds), when the screening is read again: an unconfirmed transaction is checked against the chain's head then. A stream ends after http.events.maxStreamSeconds (EventSource reconnects after `retry` ms). A caller shares http.events.maxStreamsPerCaller streams per API process with the progress streams; more answer 429 (nothing spent).
+ *
+ */
+export const streamTransferScreening = <ThrowOnError extends boolean = false>(options: Options<StreamTransferScreeningData, ThrowOnError, StreamTransferScreeningResponse>) => (options.client ?? client).sse.get<StreamTransferScreeningResponses, StreamTransferScreeningErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers/{id}/events',
+    ...options
+});
+
+/**
+ * Mint the signed, immutable receipt of a screened transfer. Costs 2 units and one receipt creation.
+ *
+ * Shaped like POST /api/v1/decision-receipts and signed with the same keys: the payload is the transfer (chain, hash, log index, address, direction, counterparty, asset, amount in base units and, for a registered stablecoin, amountUsd as a decimal string), the verdict with its reasons and warnings, the rules version and the counterparty evidence the verdict rested on, as kept with the screening when it was decided. payloadHash is the SHA-256 of its RFC 8785 canonical JSON and `signature` a detached EdDSA JWS over the same bytes (key `signature.kid` in /.well-known/jwks.json). A screening has one receipt: minting again answers it (200, deduped true). A pending screening answers 409 CONFLICT (nothing to attest yet); an unknown one 404.
+ *
+ */
+export const createTransferReceipt = <ThrowOnError extends boolean = false>(options: Options<CreateTransferReceiptData, ThrowOnError>) => (options.client ?? client).post<CreateTransferReceiptResponses, CreateTransferReceiptErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfer-receipts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Read a transfer receipt; immutable, cacheable for a year. Costs 1 unit.
+ */
+export const getTransferReceipt = <ThrowOnError extends boolean = false>(options: Options<GetTransferReceiptData, ThrowOnError>) => (options.client ?? client).get<GetTransferReceiptResponses, GetTransferReceiptErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfer-receipts/{id}',
     ...options
 });
 

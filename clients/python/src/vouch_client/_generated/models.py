@@ -177,9 +177,99 @@ class TransferScreening(_Model):
     verdict: Optional[Literal['allow', 'caution', 'block']] = None
     reasons: List[Coded]
     warnings: List[Coded]
+    counterparty_evidence: Optional[CounterpartyEvidence] = Field(None, alias='counterpartyEvidence')
     model_version: str = Field(..., alias='modelVersion')
     created_at: datetime = Field(..., alias='createdAt')
     updated_at: datetime = Field(..., alias='updatedAt')
+
+
+class CounterpartyEvidence(_Model):
+    """What the verdict (or the pending state) rested on about the counterparty, kept with it; absent on screenings decided before it was kept."""
+    address: str
+    labels: List[str]
+    indexed: bool
+    decision: Optional[Literal['allow', 'caution', 'block']] = None
+    score: Optional[int] = None
+    reason_codes: Optional[List[str]] = Field(None, alias='reasonCodes')
+    last_indexed_at: Optional[datetime] = Field(None, alias='lastIndexedAt')
+    decision_model_version: Optional[str] = Field(None, alias='decisionModelVersion')
+    exposure: Optional[ExposureSummary] = None
+
+
+class TransferBatchResultSummary(_Model):
+    """allow, caution and block count the screened rows"""
+    total: int
+    allow: int
+    caution: int
+    block: int
+    pending: int
+    invalid: int
+    not_found: int = Field(..., alias='notFound')
+    error: int
+
+
+class TransferBatchResult(_Model):
+    model_version: str = Field(..., alias='modelVersion')
+    summary: TransferBatchResultSummary
+    results: List[TransferBatchRow]
+
+
+class TransferBatchRowError(_Model):
+    """the error the single form would have answered; with invalid, not_found and error"""
+    code: str
+    message: str
+
+
+class TransferBatchRow(_Model):
+    index: int
+    status: Literal['screened', 'pending', 'invalid', 'not_found', 'error']
+    created: Optional[bool] = None
+    transfer: Optional[TransferScreening] = None
+    error: Optional[TransferBatchRowError] = None
+
+
+class TransferReceiptCreated(_Model):
+    receipt: TransferReceipt
+    url: str
+    deduped: bool
+
+
+class TransferReceiptSignature(_Model):
+    alg: Literal['EdDSA']
+    kid: str
+    jws: str
+
+
+class TransferReceipt(_Model):
+    """A screened transfer attested: the payload is every field except id, createdAt, payloadHash and signature; payloadHash is the SHA-256 (lowercase hex) of its RFC 8785 canonical JSON, signature a detached EdDSA JWS over those bytes."""
+    id: str
+    created_at: datetime = Field(..., alias='createdAt')
+    payload_hash: str = Field(..., alias='payloadHash')
+    kind: Literal['transfer_screening']
+    screening_id: int = Field(..., alias='screeningId')
+    chain_id: int = Field(..., alias='chainId')
+    tx_hash: str = Field(..., alias='txHash')
+    log_index: Optional[int] = Field(None, alias='logIndex')
+    address: str
+    direction: Literal['received', 'sent']
+    counterparty: str
+    asset: Literal['native', 'token']
+    token: Optional[str] = None
+    symbol: Optional[str] = None
+    decimals: Optional[int] = None
+    valued: bool
+    amount: str
+    amount_usd: Optional[str] = Field(None, alias='amountUsd')
+    block: int
+    confirmations: int
+    required_confirmations: int = Field(..., alias='requiredConfirmations')
+    verdict: Literal['allow', 'caution', 'block']
+    reasons: List[Coded]
+    warnings: List[Coded]
+    counterparty_evidence: Optional[CounterpartyEvidence] = Field(None, alias='counterpartyEvidence')
+    model_version: str = Field(..., alias='modelVersion')
+    screened_at: datetime = Field(..., alias='screenedAt')
+    signature: TransferReceiptSignature
 
 
 class Coded(_Model):
@@ -961,6 +1051,26 @@ class ScreenTransferBody(_Model):
     address: str
     direction: Literal['received', 'sent']
     log_index: Optional[int] = Field(None, alias='logIndex')
+
+
+class ScreenTransferBatchBodyTransfersItem(_Model):
+    chain_id: int = Field(..., alias='chainId')
+    tx_hash: str = Field(..., alias='txHash')
+    address: str
+    direction: Literal['received', 'sent']
+    log_index: Optional[int] = Field(None, alias='logIndex')
+
+
+class ScreenTransferBatchBody(_Model):
+    transfers: List[ScreenTransferBatchBodyTransfersItem]
+
+
+class CreateTransferReceiptBody(_Model):
+    screening_id: int = Field(..., alias='screeningId')
+
+
+class GetTransferReceiptResult(_Model):
+    receipt: TransferReceipt
 
 
 class GetLivenessResult(_Model):

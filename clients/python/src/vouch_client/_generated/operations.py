@@ -114,6 +114,22 @@ class SyncOperations:
         """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
         return self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
 
+    def screen_transfer_batch(self, *, body: Union[ScreenTransferBatchBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferBatchResult:
+        """POST /api/v1/transfers/batch: Screen up to the plan's batch cap of transfers in one call. Costs 1 unit per unique transfer."""
+        return self._call('POST', '/api/v1/transfers/batch', {}, {}, body, idempotency_key, _adapter('TransferBatchResult'))
+
+    def stream_transfer_screening(self, id: int) -> Any:
+        """GET /api/v1/transfers/{id}/events: Follow a pending screening until its verdict, as Server-Sent Events. Costs 1 unit per stream."""
+        return self._call('GET', '/api/v1/transfers/{id}/events', {'id': id}, {}, None, None, _adapter('Any'))
+
+    def create_transfer_receipt(self, *, body: Union[CreateTransferReceiptBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferReceiptCreated:
+        """POST /api/v1/transfer-receipts: Mint the signed, immutable receipt of a screened transfer. Costs 2 units and one receipt creation."""
+        return self._call('POST', '/api/v1/transfer-receipts', {}, {}, body, idempotency_key, _adapter('TransferReceiptCreated'))
+
+    def get_transfer_receipt(self, id: str) -> GetTransferReceiptResult:
+        """GET /api/v1/transfer-receipts/{id}: Read a transfer receipt; immutable, cacheable for a year. Costs 1 unit."""
+        return self._call('GET', '/api/v1/transfer-receipts/{id}', {'id': id}, {}, None, None, _adapter('GetTransferReceiptResult'))
+
     def get_policy(self, *, version: Optional[int] = None) -> PolicyAnswer:
         """GET /api/v1/policies: The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit."""
         return self._call('GET', '/api/v1/policies', {}, {'version': version}, None, None, _adapter('PolicyAnswer'))
@@ -288,6 +304,22 @@ class AsyncOperations:
     async def get_transfer_screening(self, id: int) -> TransferScreening:
         """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
         return await self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
+
+    async def screen_transfer_batch(self, *, body: Union[ScreenTransferBatchBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferBatchResult:
+        """POST /api/v1/transfers/batch: Screen up to the plan's batch cap of transfers in one call. Costs 1 unit per unique transfer."""
+        return await self._call('POST', '/api/v1/transfers/batch', {}, {}, body, idempotency_key, _adapter('TransferBatchResult'))
+
+    async def stream_transfer_screening(self, id: int) -> Any:
+        """GET /api/v1/transfers/{id}/events: Follow a pending screening until its verdict, as Server-Sent Events. Costs 1 unit per stream."""
+        return await self._call('GET', '/api/v1/transfers/{id}/events', {'id': id}, {}, None, None, _adapter('Any'))
+
+    async def create_transfer_receipt(self, *, body: Union[CreateTransferReceiptBody, Dict[str, Any]], idempotency_key: Optional[str] = None) -> TransferReceiptCreated:
+        """POST /api/v1/transfer-receipts: Mint the signed, immutable receipt of a screened transfer. Costs 2 units and one receipt creation."""
+        return await self._call('POST', '/api/v1/transfer-receipts', {}, {}, body, idempotency_key, _adapter('TransferReceiptCreated'))
+
+    async def get_transfer_receipt(self, id: str) -> GetTransferReceiptResult:
+        """GET /api/v1/transfer-receipts/{id}: Read a transfer receipt; immutable, cacheable for a year. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/transfer-receipts/{id}', {'id': id}, {}, None, None, _adapter('GetTransferReceiptResult'))
 
     async def get_policy(self, *, version: Optional[int] = None) -> PolicyAnswer:
         """GET /api/v1/policies: The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit."""

@@ -901,6 +901,103 @@ export type Decision = {
     policy?: PolicyRef;
 };
 /**
+ * A screened transfer attested: the payload is every field except id, createdAt, payloadHash and signature; payloadHash is the SHA-256 (lowercase hex) of its RFC 8785 canonical JSON, signature a detached EdDSA JWS over those bytes.
+ *
+ */
+export type TransferReceipt = {
+    id: string;
+    createdAt: string;
+    payloadHash: string;
+    kind: 'transfer_screening';
+    screeningId: number;
+    chainId: number;
+    txHash: string;
+    logIndex?: number;
+    address: string;
+    direction: 'received' | 'sent';
+    counterparty: string;
+    asset: 'native' | 'token';
+    token?: string;
+    symbol?: string;
+    decimals?: number;
+    valued: boolean;
+    /**
+     * base units, exact
+     */
+    amount: string;
+    /**
+     * exact decimal string; only for a registered USD stablecoin
+     */
+    amountUsd?: string;
+    block: number;
+    /**
+     * when it was screened
+     */
+    confirmations: number;
+    requiredConfirmations: number;
+    verdict: 'allow' | 'caution' | 'block';
+    reasons: Array<Coded>;
+    warnings: Array<Coded>;
+    counterpartyEvidence?: CounterpartyEvidence;
+    modelVersion: string;
+    screenedAt: string;
+    signature: {
+        alg: 'EdDSA';
+        kid: string;
+        jws: string;
+    };
+};
+/**
+ * What the verdict (or the pending state) rested on about the counterparty, kept with it; absent on screenings decided before it was kept.
+ */
+export type CounterpartyEvidence = {
+    address: string;
+    /**
+     * categories of its labels on the chain (screening lists as sanctioned)
+     */
+    labels: Array<string>;
+    /**
+     * it had a committed snapshot
+     */
+    indexed: boolean;
+    /**
+     * its own decision (use case payment); absent when not indexed
+     */
+    decision?: 'allow' | 'caution' | 'block';
+    score?: number;
+    reasonCodes?: Array<string>;
+    lastIndexedAt?: string;
+    decisionModelVersion?: string;
+    exposure?: ExposureSummary;
+};
+export type TransferReceiptCreated = {
+    receipt: TransferReceipt;
+    /**
+     * Human-readable view, /check/t/<screeningId>
+     */
+    url: string;
+    deduped: boolean;
+};
+export type TransferBatchRow = {
+    /**
+     * the position of the entry in the request (the first of identical entries)
+     */
+    index: number;
+    status: 'screened' | 'pending' | 'invalid' | 'not_found' | 'error';
+    /**
+     * this request created the screening (the single form's 201); with transfer
+     */
+    created?: boolean;
+    transfer?: TransferScreening;
+    /**
+     * the error the single form would have answered; with invalid, not_found and error
+     */
+    error?: {
+        code: string;
+        message: string;
+    };
+};
+/**
  * One screened transfer (docs/transfers.md); transfer_v0.1.
  */
 export type TransferScreening = {
@@ -955,9 +1052,27 @@ export type TransferScreening = {
     verdict?: 'allow' | 'caution' | 'block';
     reasons: Array<Coded>;
     warnings: Array<Coded>;
+    counterpartyEvidence?: CounterpartyEvidence;
     modelVersion: string;
     createdAt: string;
     updatedAt: string;
+};
+export type TransferBatchResult = {
+    modelVersion: string;
+    /**
+     * allow, caution and block count the screened rows
+     */
+    summary: {
+        total: number;
+        allow: number;
+        caution: number;
+        block: number;
+        pending: number;
+        invalid: number;
+        notFound: number;
+        error: number;
+    };
+    results: Array<TransferBatchRow>;
 };
 export type ErrorEnvelope = {
     ok: false;
@@ -2371,6 +2486,258 @@ export type GetTransferScreeningResponses = {
     };
 };
 export type GetTransferScreeningResponse = GetTransferScreeningResponses[keyof GetTransferScreeningResponses];
+export type ScreenTransferBatchData = {
+    body: {
+        transfers: Array<{
+            chainId: number;
+            txHash: string;
+            address: string;
+            direction: 'received' | 'sent';
+            logIndex?: number;
+        }>;
+    };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/transfers/batch';
+};
+export type ScreenTransferBatchErrors = {
+    /**
+     * INVALID_REQUEST (not an object with a transfers array, empty, over the plan's raw or unique cap); free
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_IN_FLIGHT (a request with this Idempotency-Key is still running; retry after Retry-After)
+     */
+    409: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type ScreenTransferBatchError = ScreenTransferBatchErrors[keyof ScreenTransferBatchErrors];
+export type ScreenTransferBatchResponses = {
+    /**
+     * One row per unique entry, in request order
+     */
+    200: OkEnvelope & {
+        data?: TransferBatchResult;
+    };
+};
+export type ScreenTransferBatchResponse = ScreenTransferBatchResponses[keyof ScreenTransferBatchResponses];
+export type StreamTransferScreeningData = {
+    body?: never;
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/transfers/{id}/events';
+};
+export type StreamTransferScreeningErrors = {
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * CHAIN_UNAVAILABLE (the chain's node did not answer; nothing was recorded)
+     */
+    503: ErrorEnvelope;
+};
+export type StreamTransferScreeningError = StreamTransferScreeningErrors[keyof StreamTransferScreeningErrors];
+export type StreamTransferScreeningResponses = {
+    /**
+     * The event stream; charged
+     */
+    200: string;
+};
+export type StreamTransferScreeningResponse = StreamTransferScreeningResponses[keyof StreamTransferScreeningResponses];
+export type CreateTransferReceiptData = {
+    body: {
+        /**
+         * the id of POST /api/v1/transfers
+         */
+        screeningId: number;
+    };
+    headers?: {
+        /**
+         * Optional on every POST. 1 to 255 visible ASCII characters (a UUID is a good key); any other value, or the header sent twice, is 400 INVALID_REQUEST. Scoped to the caller (the API key, else the client address). The same key with the same request (method, URI and body bytes) within 24 hours answers the first request's stored status, body and Location with Idempotent-Replayed: true, runs nothing and charges nothing. The same key with another request is 422 IDEMPOTENCY_KEY_REUSED; while the first request still runs, 409 IDEMPOTENCY_IN_FLIGHT (Retry-After 1). Kept: every 2xx and 4xx answer except 401, 403 and 429; 5xx, 401, 403 and 429 are not kept (a retry with the key runs the request again).
+         *
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/api/v1/transfer-receipts';
+};
+export type CreateTransferReceiptErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * CONFLICT (the screening is pending; mint once it is screened), or IDEMPOTENCY_IN_FLIGHT
+     */
+    409: ErrorEnvelope;
+    /**
+     * PAYLOAD_TOO_LARGE (body over the configured limit, default 256 KiB)
+     */
+    413: ErrorEnvelope;
+    /**
+     * IDEMPOTENCY_KEY_REUSED (this Idempotency-Key was used by the same caller for a different request, method, URI or body, within 24 hours; send a new key). Nothing ran, nothing was charged.
+     *
+     */
+    422: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type CreateTransferReceiptError = CreateTransferReceiptErrors[keyof CreateTransferReceiptErrors];
+export type CreateTransferReceiptResponses = {
+    /**
+     * The screening already has its receipt (deduped true)
+     */
+    200: OkEnvelope & {
+        data?: TransferReceiptCreated;
+    };
+    /**
+     * Created. Location names the receipt read.
+     */
+    201: OkEnvelope & {
+        data?: TransferReceiptCreated;
+    };
+};
+export type CreateTransferReceiptResponse = CreateTransferReceiptResponses[keyof CreateTransferReceiptResponses];
+export type GetTransferReceiptData = {
+    body?: never;
+    headers?: {
+        /**
+         * An ETag from an earlier read answers 304 Not Modified
+         */
+        'If-None-Match'?: string;
+    };
+    path: {
+        id: string;
+    };
+    query?: never;
+    url: '/api/v1/transfer-receipts/{id}';
+};
+export type GetTransferReceiptErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * INTERNAL (an unexpected failure; the log holds the trace under the answer's X-Request-Id)
+     */
+    500: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type GetTransferReceiptError = GetTransferReceiptErrors[keyof GetTransferReceiptErrors];
+export type GetTransferReceiptResponses = {
+    /**
+     * The receipt
+     */
+    200: OkEnvelope & {
+        data?: {
+            receipt: TransferReceipt;
+        };
+    };
+};
+export type GetTransferReceiptResponse = GetTransferReceiptResponses[keyof GetTransferReceiptResponses];
 export type GetPolicyData = {
     body?: never;
     path?: never;

@@ -261,6 +261,55 @@ export const getTransferScreening = (options) => (options.client ?? client).get(
     ...options
 });
 /**
+ * Screen up to the plan's batch cap of transfers in one call. Costs 1 unit per unique transfer.
+ *
+ * The batch form of POST /api/v1/transfers (docs/transfers.md "Batch"). Each entry is the single form's body; entries naming the same request are one row, at the first one's position (index). The transactions of each chain are read in one batched JSON-RPC call, every counterparty's committed state in one database read, and every screening (with the intakes of never-indexed counterparties, charged as intakes as far as the caller has them) written in one transaction. A bad entry never fails the batch: it is its own row, with status invalid (the single form's 400), not_found (its 404) or error (its 503 or 500) and the error it would have answered. The plan's caps are the decision batch's (SPEC 8.4): unique rows (anonymous 10, developer 50, pro 250, partner 500) and raw entries; a batch over them, empty or of the wrong shape is 400 and free.
+ *
+ */
+export const screenTransferBatch = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers/batch',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Follow a pending screening until its verdict, as Server-Sent Events. Costs 1 unit per stream.
+ *
+ * A text/event-stream of the screening (docs/transfers.md "Stream"). `pending` first (data: the screening as GET /api/v1/transfers/{id} answers it), again whenever its confirmations or reasons change; then `screened` with the verdict, after which the stream ends. A screening already screened answers its `screened` event at once and ends. It moves when the counterparty's snapshot commits on any instance (Postgres NOTIFY) and on every heartbeat (`: heartbeat` every http.events.heartbeatSeconds), when the screening is read again: an unconfirmed transaction is checked against the chain's head then. A stream ends after http.events.maxStreamSeconds (EventSource reconnects after `retry` ms). A caller shares http.events.maxStreamsPerCaller streams per API process with the progress streams; more answer 429 (nothing spent).
+ *
+ */
+export const streamTransferScreening = (options) => (options.client ?? client).sse.get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfers/{id}/events',
+    ...options
+});
+/**
+ * Mint the signed, immutable receipt of a screened transfer. Costs 2 units and one receipt creation.
+ *
+ * Shaped like POST /api/v1/decision-receipts and signed with the same keys: the payload is the transfer (chain, hash, log index, address, direction, counterparty, asset, amount in base units and, for a registered stablecoin, amountUsd as a decimal string), the verdict with its reasons and warnings, the rules version and the counterparty evidence the verdict rested on, as kept with the screening when it was decided. payloadHash is the SHA-256 of its RFC 8785 canonical JSON and `signature` a detached EdDSA JWS over the same bytes (key `signature.kid` in /.well-known/jwks.json). A screening has one receipt: minting again answers it (200, deduped true). A pending screening answers 409 CONFLICT (nothing to attest yet); an unknown one 404.
+ *
+ */
+export const createTransferReceipt = (options) => (options.client ?? client).post({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfer-receipts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
+ * Read a transfer receipt; immutable, cacheable for a year. Costs 1 unit.
+ */
+export const getTransferReceipt = (options) => (options.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/transfer-receipts/{id}',
+    ...options
+});
+/**
  * The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit.
  *
  * A policy holds the thresholds of the exposure and transfer rules for every caller using the key (docs/models.md, Risk policies). Without a key, or for a key that set none, the answer is the default policy (default true, id null, version 0): decision_v0.6's and transfer_v0.1's thresholds. Every version ever put stays readable with ?version=, so a receipt naming one can be re-checked.

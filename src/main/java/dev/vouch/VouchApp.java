@@ -224,7 +224,7 @@ public final class VouchApp implements AutoCloseable {
             colocated.add(Receipts.reader(db));
             Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
                 new WebClientOptions().setFollowRedirects(false).setUserAgent("vouch-transfers").setKeepAlive(true)),
-                config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), clock);
+                config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), receiptKeys, clock);
             colocated.add(() -> new TransferVerticle(transfers));
             return vertx.deployVerticle(new TransferCompletionVerticle(transfers))
                 .compose(x -> Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances));

@@ -103,6 +103,14 @@ public final class Addresses {
   public static final String TRANSFER_SCREEN = "vouch.transfer.screen";
   /** TransferRequests.Read -> TransferRequests.Answer; failure 404 NOT_FOUND for an unknown id. */
   public static final String TRANSFER_READ = "vouch.transfer.read";
+  /** TransferRequests.Batch -> TransferRequests.BatchAnswer (docs/transfers.md "Batch"). */
+  public static final String TRANSFER_BATCH = "vouch.transfer.batch";
+  /** TransferRequests.ReceiptCreate -> TransferRequests.ReceiptMinted; 404 unknown, 409 pending. */
+  public static final String TRANSFER_RECEIPT_CREATE = "vouch.transfer.receipt.create";
+  /** TransferRequests.ReceiptRead -> TransferReceipt; 404 unknown. */
+  public static final String TRANSFER_RECEIPT_READ = "vouch.transfer.receipt.read";
+  /** TransferRequests.PageRead -> TransferRequests.Page (/check/t/{id}); 404 unknown. */
+  public static final String TRANSFER_PAGE = "vouch.transfer.page";
 
   /** any body (null) -> JsonObject: the stats_v0.1 figures of GET /api/v1/stats. */
   public static final String STATS_READ = "vouch.stats.read";

@@ -93,6 +93,28 @@ public final class ChainCheck {
         .map(r -> evidence(hash, r.get(0), r.get(1), RpcShapes.smallQuantity(r.get(2), "eth_blockNumber")));
   }
 
+  /**
+   * Several transactions of one chain in one batched read (the session splits it into the
+   * chain's batch size, sent in parallel): each one's transaction and receipt, and the head once.
+   * In the order of {@code hashes}; fails whole when the chain cannot answer.
+   */
+  public Future<List<TxEvidence>> evidence(ChainConfig chain, List<String> hashes) {
+    List<RpcCall> calls = new ArrayList<>(hashes.size() * 2 + 1);
+    calls.add(RpcCall.of("eth_blockNumber"));
+    for (String h : hashes) {
+      calls.add(RpcCall.of("eth_getTransactionByHash", h));
+      calls.add(RpcCall.of("eth_getTransactionReceipt", h));
+    }
+    return session(chain).batch(calls).map(r -> {
+      long head = RpcShapes.smallQuantity(r.get(0), "eth_blockNumber");
+      List<TxEvidence> out = new ArrayList<>(hashes.size());
+      for (int i = 0; i < hashes.size(); i++) {
+        out.add(evidence(hashes.get(i), r.get(1 + 2 * i), r.get(2 + 2 * i), head));
+      }
+      return out;
+    });
+  }
+
   static TxEvidence evidence(String hash, JsonNode tx, JsonNode receipt, long head) {
     if (tx == null || tx.isNull()) {
       return TxEvidence.notFound(head);

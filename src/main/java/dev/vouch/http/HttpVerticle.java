@@ -59,6 +59,7 @@ public final class HttpVerticle extends VerticleBase {
   private HttpServer server;
   private Routes routes;
   private IntakeEvents intakeEvents;
+  private TransferEvents transferEvents;
 
   private final AccessLog accessLog;
   /** Customer policies (issue 32): null in the worker role. */
@@ -143,6 +144,8 @@ public final class HttpVerticle extends VerticleBase {
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity, config.chains());
       MonitoringRoutes.install(routes, meter, monitoring);
       TransferRoutes.install(routes, meter, policies);
+      TransferRoutes.installReceipts(routes, meter);
+      transferEvents = TransferEvents.install(vertx, routes, meter, config.http().events(), streamSlots);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
@@ -177,6 +180,9 @@ public final class HttpVerticle extends VerticleBase {
     // only then do the hosted consumers stop.
     if (intakeEvents != null) {
       intakeEvents.closeAll();
+    }
+    if (transferEvents != null) {
+      transferEvents.closeAll();
     }
     Future<?> drained = server == null ? Future.succeededFuture()
         : server.shutdown(config.http().shutdownGraceSeconds(), TimeUnit.SECONDS);

@@ -24,6 +24,8 @@ import dev.vouch.page.model.ExposureView;
 import dev.vouch.page.model.DecisionView;
 import dev.vouch.page.model.ProfilePage;
 import dev.vouch.page.model.ReceiptView;
+import dev.vouch.page.model.TransferView;
+import dev.vouch.transfer.TransferRequests;
 import dev.vouch.receipt.ReceiptIds;
 import dev.vouch.receipt.ReceiptRequests;
 import dev.vouch.receipt.ReceiptSignatures;
@@ -47,6 +49,7 @@ final class PageRoutes {
 
   private static final String UNKNOWN_USERNAME = "No one has registered this username.";
   private static final String UNKNOWN_RECEIPT = "No receipt has this id. Check the link you were given.";
+  private static final String UNKNOWN_TRANSFER = "No transfer screening has this id. Check the link you were given.";
   private static final String BAD_QUERY =
       "Enter a wallet address (0x + 40 hex characters) or a registered username like alice.vouch.";
 
@@ -80,6 +83,7 @@ final class PageRoutes {
     routes.addPage(HttpMethod.POST, "/check/index", p::startIndexing, pages::failure);
     routes.addPage(HttpMethod.POST, "/check/receipt", p::mint, pages::failure);
     routes.addPage(HttpMethod.GET, "/check/r/:id", p::receipt, pages::failure);
+    routes.addPage(HttpMethod.GET, "/check/t/:id", p::transfer, pages::failure);
     routes.addPage(HttpMethod.GET, "/u/:username", p::profile, pages::failure);
     routes.addOpen(HttpMethod.GET, "/static/vouch.css", ctx -> ctx.response()
         .putHeader(HttpHeaders.CONTENT_TYPE, "text/css; charset=utf-8")
@@ -167,6 +171,33 @@ final class PageRoutes {
         .onFailure(t -> {
           if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {
             pages.error(ctx, 404, UNKNOWN_RECEIPT);
+          } else {
+            pages.fail(ctx, t);
+          }
+        });
+  }
+
+  /**
+   * GET /check/t/:id: a transfer screening as GET /api/v1/transfers/{id} answers it (a pending one
+   * decided again), with its receipt checked when one was minted; metered as that read.
+   */
+  private void transfer(RoutingContext ctx) {
+    String raw = ctx.pathParam("id");
+    if (raw == null || !raw.matches("^[1-9][0-9]{0,17}$")) {
+      pages.error(ctx, 404, UNKNOWN_TRANSFER);
+      return;
+    }
+    long id = Long.parseLong(raw);
+    Future.succeededFuture(id)
+        .compose(meter.charging(ctx, Operation.transferRead))
+        .compose(v -> routes.<TransferRequests.Page>ask(Addresses.TRANSFER_PAGE, new TransferRequests.PageRead(id)))
+        .map(p -> TransferView.of(p.transfer(), p.receipt(), p.verification() != null && p.verification().valid(),
+            p.verification() == null ? null : p.verification().kid(),
+            p.verification() == null ? null : p.verification().detail(), chains))
+        .onSuccess(view -> pages.render(ctx, 200, "transfer.jte", view))
+        .onFailure(t -> {
+          if (Failures.unwrap(t) instanceof ApiError e && e.status() == 404) {
+            pages.error(ctx, 404, UNKNOWN_TRANSFER);
           } else {
             pages.fail(ctx, t);
           }

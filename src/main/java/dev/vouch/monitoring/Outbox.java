@@ -20,15 +20,36 @@ public final class Outbox {
 
   private Outbox() {}
 
+  /** One event of {@link #appendAll}: the key that owns it, the wallet it is about, its current state. */
+  public record Event(long apiKey, String wallet, JsonObject current) {}
+
   /**
    * One event of key {@code apiKey} about {@code wallet}, with no watchlist, use case or previous
    * state, and its deliveries to the key's enabled endpoints taking {@code type}.
    */
   public static Future<Void> append(SqlConnection conn, long apiKey, String wallet, String type,
       DecisionWatch.Cause cause, JsonObject current, Instant now) {
-    Tuple args = Tuple.tuple().addArrayOfLong(new Long[] {apiKey}).addArrayOfLong(new Long[] {null})
-        .addArrayOfString(new String[] {wallet}).addArrayOfString(new String[] {null})
-        .addArrayOfString(new String[] {null}).addArrayOfString(new String[] {current.encode()})
+    return appendAll(conn, java.util.List.of(new Event(apiKey, wallet, current)), type, cause, now);
+  }
+
+  /** Several events of one type and cause in one statement (a batch's screenings), in list order. */
+  public static Future<Void> appendAll(SqlConnection conn, java.util.List<Event> events, String type,
+      DecisionWatch.Cause cause, Instant now) {
+    if (events.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    int n = events.size();
+    Long[] keys = new Long[n];
+    String[] wallets = new String[n];
+    String[] current = new String[n];
+    for (int i = 0; i < n; i++) {
+      keys[i] = events.get(i).apiKey();
+      wallets[i] = events.get(i).wallet();
+      current[i] = events.get(i).current().encode();
+    }
+    Tuple args = Tuple.tuple().addArrayOfLong(keys).addArrayOfLong(new Long[n])
+        .addArrayOfString(wallets).addArrayOfString(new String[n])
+        .addArrayOfString(new String[n]).addArrayOfString(current)
         .addString(type).addString(cause.name()).addOffsetDateTime(now.atOffset(ZoneOffset.UTC))
         .addString(Tracing.traceparent());
     return conn.query(MonitorQueries.LOCK_EVENTS).execute()

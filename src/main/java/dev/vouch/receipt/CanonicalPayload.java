@@ -27,6 +27,11 @@ public final class CanonicalPayload {
   private CanonicalPayload() {}
 
   public static byte[] bytes(ReceiptPayload payload) {
+    return bytesOf(payload);
+  }
+
+  /** Any receipt payload (a transfer screening's too): the JCS bytes of its JSON. */
+  public static byte[] bytesOf(Object payload) {
     try {
       return new JsonCanonicalizer(MAPPER.writeValueAsBytes(payload)).getEncodedUTF8();
     } catch (IOException e) {
@@ -48,8 +53,13 @@ public final class CanonicalPayload {
   }
 
   static ReceiptPayload parse(String json) {
+    return parse(json, ReceiptPayload.class);
+  }
+
+  /** A stored payload read back with the same mapper that wrote it. */
+  public static <T> T parse(String json, Class<T> type) {
     try {
-      return MAPPER.readValue(json, ReceiptPayload.class);
+      return MAPPER.readValue(json, type);
     } catch (IOException e) {
       throw new UncheckedIOException("unreadable stored receipt payload", e);
     }

@@ -14,9 +14,14 @@ public final class ReceiptIds {
   private ReceiptIds() {}
 
   public static String next() {
+    return next("rcp_");
+  }
+
+  /** The same 96 random bits behind another prefix (a transfer receipt's {@code trc_}). */
+  public static String next(String prefix) {
     byte[] bytes = new byte[16];
     RANDOM.nextBytes(bytes);
-    StringBuilder id = new StringBuilder("rcp_");
+    StringBuilder id = new StringBuilder(prefix);
     for (byte b : bytes) {
       id.append(ALPHABET[b & 63]); // 64 symbols: every byte maps without bias
     }

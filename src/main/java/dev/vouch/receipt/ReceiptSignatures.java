@@ -9,6 +9,7 @@ import com.nimbusds.jose.jwk.JWK;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.OctetKeyPair;
 import dev.vouch.receipt.model.Receipt;
+import dev.vouch.receipt.model.Signature;
 import java.text.ParseException;
 
 /**
@@ -23,16 +24,20 @@ public final class ReceiptSignatures {
   private ReceiptSignatures() {}
 
   public static Verification verify(Receipt receipt, JWKSet jwks) {
-    byte[] canonical = CanonicalPayload.bytes(receipt.payload());
-    String kid = receipt.signature() == null ? null : receipt.signature().kid();
-    if (!CanonicalPayload.hash(canonical).equals(receipt.payloadHash())) {
+    return verify(CanonicalPayload.bytes(receipt.payload()), receipt.payloadHash(), receipt.signature(), jwks);
+  }
+
+  /** Any receipt: its payload's canonical bytes rebuilt from its fields, its hash and its signature. */
+  public static Verification verify(byte[] canonical, String payloadHash, Signature signature, JWKSet jwks) {
+    String kid = signature == null ? null : signature.kid();
+    if (!CanonicalPayload.hash(canonical).equals(payloadHash)) {
       return new Verification(false, kid, "The payload does not match its payloadHash.");
     }
-    if (receipt.signature() == null) {
+    if (signature == null) {
       return new Verification(false, null, "The receipt carries no signature.");
     }
     try {
-      JWSObject jws = JWSObject.parse(receipt.signature().jws(), new Payload(canonical));
+      JWSObject jws = JWSObject.parse(signature.jws(), new Payload(canonical));
       if (!JWSAlgorithm.EdDSA.equals(jws.getHeader().getAlgorithm())) {
         return new Verification(false, kid, "Unexpected signature algorithm " + jws.getHeader().getAlgorithm() + ".");
       }

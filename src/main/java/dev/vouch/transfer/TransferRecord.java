@@ -3,6 +3,7 @@ package dev.vouch.transfer;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Verdict;
+import dev.vouch.transfer.model.CounterpartyEvidence;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.List;
  * Data of POST /api/v1/transfers and GET /api/v1/transfers/{id} (docs/transfers.md); field order
  * is the wire order. amount is base units as a decimal string (exact beyond 2^53); amountUsd only
  * for a registered USD stablecoin; verdict absent while pending; logIndex and token absent for
- * the native value.
+ * the native value; counterpartyEvidence is what the verdict (or the pending state) rested on about
+ * the counterparty, absent on rows decided before V112.
  */
 public record TransferRecord(
     long id,
@@ -35,6 +37,7 @@ public record TransferRecord(
     @JsonInclude(JsonInclude.Include.NON_NULL) Verdict verdict,
     List<Coded> reasons,
     List<Coded> warnings,
+    @JsonInclude(JsonInclude.Include.NON_NULL) CounterpartyEvidence counterpartyEvidence,
     String modelVersion,
     Instant createdAt,
     Instant updatedAt) {

@@ -3,12 +3,15 @@ package dev.vouch.transfer;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.Verdict;
 import dev.vouch.indexing.JobStore;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.Outbox;
 import dev.vouch.store.Gateway;
+import dev.vouch.transfer.model.CounterpartyEvidence;
 import dev.vouch.transfer.model.Direction;
 import dev.vouch.transfer.model.Moved;
 import dev.vouch.transfer.model.TransferRules;
@@ -25,6 +28,8 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Optional;
 
@@ -37,7 +42,9 @@ final class TransferStore {
   /** The natural key (CONTRACT 10): the native value is log index -1. */
   record Key(long chainId, String txHash, long logIndex, String address, Direction direction) {}
 
-  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Instants as ISO 8601 text, as on the wire and in the receipt's canonical payload. */
+  private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
+      .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
   private static final TypeReference<List<Coded>> CODED = new TypeReference<>() {};
 
   private final Gateway db;
@@ -50,25 +57,120 @@ final class TransferStore {
     return m.logIndex() == null ? -1 : m.logIndex();
   }
 
+  /** One screening to write: its key, what moved, where the chain stood, the verdict and its evidence. */
+  record Write(Key key, Moved moved, long block, long confirmations, int required, TransferVerdict verdict,
+      CounterpartyEvidence evidence) {}
+
   /**
    * Inserts the screening or brings a pending one up to date, in one transaction with the
    * counterparty's intake when asked; a row already screened is answered as it is.
    */
-  Future<Stored> save(Key key, Moved m, long block, long confirmations, int required, TransferVerdict v,
-      boolean queueIntake, Long apiKey, Instant now) {
-    Tuple args = Tuple.tuple().addLong(key.chainId()).addString(key.txHash()).addLong(key.logIndex())
-        .addString(key.address()).addString(key.direction().name()).addString(m.counterparty()).addString(m.token())
-        .addString(m.symbol()).addInteger(m.decimals()).addBoolean(m.valued()).addString(m.amount().toString())
-        .addString(m.usdValue() == null ? null : m.usdValue().toPlainString()).addLong(block).addLong(confirmations)
-        .addInteger(required).addString(v.status().name()).addString(v.verdict() == null ? null : v.verdict().name())
-        .addString(json(v.reasons())).addString(json(v.warnings())).addValue(utc(now)).addValue(apiKey);
-    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT).execute(args)
-        .compose(rows -> queueIntake
-            ? JobStore.queueIntakes(conn, List.of(m.counterparty()), now).map(rows) : Future.succeededFuture(rows))
-        // A returned row was written now (inserted, or pending until now): screened, it is announced.
-        .compose(rows -> rows.size() > 0 ? announce(conn, first(rows), now)
-            : conn.preparedQuery(TransferQueries.BY_KEY).execute(Tuple.of(key.chainId(), key.txHash(), key.logIndex(),
-                key.address(), key.direction().name())).map(TransferStore::first)));
+  Future<Stored> save(Write w, boolean queueIntake, Long apiKey, Instant now) {
+    return saveAll(List.of(w), queueIntake ? List.of(w.moved().counterparty()) : List.of(), apiKey, now)
+        .map(all -> all.get(0));
+  }
+
+  /**
+   * Any number of screenings (distinct keys) in one transaction: one upsert, the intakes of
+   * {@code intakes}, one read of the rows already screened, and one outbox statement for the rows
+   * this write screened. Answers in the order of {@code writes}.
+   */
+  Future<List<Stored>> saveAll(List<Write> writes, List<String> intakes, Long apiKey, Instant now) {
+    int n = writes.size();
+    Long[] chain = new Long[n];
+    String[] hash = new String[n];
+    Long[] log = new Long[n];
+    String[] address = new String[n];
+    String[] direction = new String[n];
+    String[] counterparty = new String[n];
+    String[] token = new String[n];
+    String[] symbol = new String[n];
+    Integer[] decimals = new Integer[n];
+    Boolean[] valued = new Boolean[n];
+    String[] amount = new String[n];
+    String[] usd = new String[n];
+    Long[] block = new Long[n];
+    Long[] confirmations = new Long[n];
+    Integer[] required = new Integer[n];
+    String[] status = new String[n];
+    String[] verdict = new String[n];
+    String[] reasons = new String[n];
+    String[] warnings = new String[n];
+    String[] evidence = new String[n];
+    for (int i = 0; i < n; i++) {
+      Write w = writes.get(i);
+      Moved m = w.moved();
+      TransferVerdict v = w.verdict();
+      chain[i] = w.key().chainId();
+      hash[i] = w.key().txHash();
+      log[i] = w.key().logIndex();
+      address[i] = w.key().address();
+      direction[i] = w.key().direction().name();
+      counterparty[i] = m.counterparty();
+      token[i] = m.token();
+      symbol[i] = m.symbol();
+      decimals[i] = m.decimals();
+      valued[i] = m.valued();
+      amount[i] = m.amount().toString();
+      usd[i] = m.usdValue() == null ? null : m.usdValue().toPlainString();
+      block[i] = w.block();
+      confirmations[i] = w.confirmations();
+      required[i] = w.required();
+      status[i] = v.status().name();
+      verdict[i] = v.verdict() == null ? null : v.verdict().name();
+      reasons[i] = json(v.reasons());
+      warnings[i] = json(v.warnings());
+      evidence[i] = w.evidence() == null ? null : json(w.evidence());
+    }
+    Tuple args = Tuple.tuple().addArrayOfLong(chain).addArrayOfString(hash).addArrayOfLong(log)
+        .addArrayOfString(address).addArrayOfString(direction).addArrayOfString(counterparty).addArrayOfString(token)
+        .addArrayOfString(symbol).addArrayOfInteger(decimals).addArrayOfBoolean(valued).addArrayOfString(amount)
+        .addArrayOfString(usd).addArrayOfLong(block).addArrayOfLong(confirmations).addArrayOfInteger(required)
+        .addArrayOfString(status).addArrayOfString(verdict).addArrayOfString(reasons).addArrayOfString(warnings)
+        .addArrayOfString(evidence).addValue(utc(now)).addValue(apiKey);
+    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT_MANY).execute(args)
+        .compose(rows -> intakes.isEmpty() ? Future.succeededFuture(rows)
+            : JobStore.queueIntakes(conn, intakes, now).map(rows))
+        .compose(rows -> {
+          Map<Key, Stored> byKey = new HashMap<>(n * 2);
+          rows.forEach(r -> byKey.put(key(r), stored(r)));
+          // A returned row was written now (inserted, or pending until now): screened, it is announced.
+          List<Outbox.Event> events = new ArrayList<>();
+          byKey.values().forEach(st -> {
+            if (st.apiKey() != null && "screened".equals(st.record().status())) {
+              events.add(new Outbox.Event(st.apiKey(), st.record().address(), event(st.record())));
+            }
+          });
+          List<Write> rest = writes.stream().filter(w -> !byKey.containsKey(w.key())).toList();
+          Future<Void> announced = Outbox.appendAll(conn, events, Outbox.TRANSFER_SCREENED,
+              DecisionWatch.Cause.transfer, now);
+          Future<RowSet<Row>> kept = rest.isEmpty() ? Future.succeededFuture(null)
+              : conn.preparedQuery(TransferQueries.BY_KEYS).execute(Tuple.tuple()
+                  .addArrayOfLong(rest.stream().map(w -> w.key().chainId()).toArray(Long[]::new))
+                  .addArrayOfString(rest.stream().map(w -> w.key().txHash()).toArray(String[]::new))
+                  .addArrayOfLong(rest.stream().map(w -> w.key().logIndex()).toArray(Long[]::new))
+                  .addArrayOfString(rest.stream().map(w -> w.key().address()).toArray(String[]::new))
+                  .addArrayOfString(rest.stream().map(w -> w.key().direction().name()).toArray(String[]::new)));
+          return announced.compose(v -> kept).map(found -> {
+            if (found != null) {
+              found.forEach(r -> byKey.put(key(r), stored(r)));
+            }
+            List<Stored> out = new ArrayList<>(n);
+            for (Write w : writes) {
+              Stored st = byKey.get(w.key());
+              if (st == null) {
+                throw new IllegalStateException("transfer screening " + w.key() + " neither written nor found");
+              }
+              out.add(st);
+            }
+            return out;
+          });
+        }));
+  }
+
+  private static Key key(Row r) {
+    return new Key(r.getLong("chain_id"), r.getString("tx_hash"), r.getLong("log_index"), r.getString("address"),
+        Direction.valueOf(r.getString("direction")));
   }
 
   Future<Optional<TransferRecord>> byId(long id) {
@@ -83,10 +185,11 @@ final class TransferStore {
   }
 
   /** The pending row's new state; empty when it was screened meanwhile. */
-  Future<Optional<TransferRecord>> update(long id, long confirmations, TransferVerdict v, Instant now) {
+  Future<Optional<TransferRecord>> update(long id, long confirmations, TransferVerdict v, CounterpartyEvidence evidence,
+      Instant now) {
     Tuple args = Tuple.tuple().addLong(id).addLong(confirmations).addString(v.status().name())
         .addString(v.verdict() == null ? null : v.verdict().name()).addString(json(v.reasons()))
-        .addString(json(v.warnings())).addValue(utc(now));
+        .addString(json(v.warnings())).addValue(utc(now)).addString(evidence == null ? null : json(evidence));
     return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPDATE_PENDING).execute(args)
         .compose(rows -> rows.size() == 0 ? Future.succeededFuture(Optional.<TransferRecord>empty())
             : announce(conn, first(rows), now).map(s -> Optional.of(s.record()))));
@@ -129,7 +232,10 @@ final class TransferStore {
   }
 
   private static Stored first(RowSet<Row> rows) {
-    Row r = rows.iterator().next();
+    return stored(rows.iterator().next());
+  }
+
+  private static Stored stored(Row r) {
     return new Stored(r.getBoolean("inserted"), record(r), r.getLong("api_key_id"));
   }
 
@@ -150,7 +256,8 @@ final class TransferStore {
         r.getInteger("decimals"), r.getBoolean("valued"), r.getString("amount"),
         usd == null ? null : plain(new BigDecimal(usd)), r.getLong("block"), r.getLong("confirmations"),
         r.getInteger("required_confirmations"), r.getString("status"), verdict == null ? null : Verdict.valueOf(verdict),
-        coded(r.getString("reasons")), coded(r.getString("warnings")), TransferRules.VERSION,
+        coded(r.getString("reasons")), coded(r.getString("warnings")), evidence(r.getString("evidence")),
+        TransferRules.VERSION,
         r.getOffsetDateTime("created_at").toInstant(), r.getOffsetDateTime("updated_at").toInstant());
   }
 
@@ -166,9 +273,20 @@ final class TransferStore {
     return s.scale() < 0 ? s.setScale(0) : s;
   }
 
-  private static String json(List<Coded> coded) {
+  private static CounterpartyEvidence evidence(String json) {
+    if (json == null) {
+      return null;
+    }
     try {
-      return JSON.writeValueAsString(coded);
+      return JSON.readValue(json, CounterpartyEvidence.class);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("transfer_screenings holds unreadable evidence", e);
+    }
+  }
+
+  private static String json(Object value) {
+    try {
+      return JSON.writeValueAsString(value);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException(e);
     }

@@ -10,12 +10,14 @@ import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.error.ApiError;
+import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
 import dev.vouch.screening.Screening;
 import dev.vouch.screening.model.Category;
 import dev.vouch.screening.model.Label;
 import dev.vouch.transfer.model.Counterparty;
+import dev.vouch.transfer.model.CounterpartyEvidence;
 import dev.vouch.transfer.model.Moved;
 import dev.vouch.transfer.model.TransferMatch;
 import dev.vouch.transfer.model.TransferRules;
@@ -44,6 +46,7 @@ public final class Transfers {
   static final String INTAKE_NOT_QUEUED = "TRANSFER_INTAKE_NOT_QUEUED";
 
   private final TransferStore store;
+  private final TransferReceipts receipts;
   private final ChainCheck chains;
   private final Map<Long, ChainConfig> byId = new LinkedHashMap<>();
   private final WalletReads reads;
@@ -53,8 +56,9 @@ public final class Transfers {
   private final Clock clock;
 
   public Transfers(dev.vouch.store.Gateway db, ChainCheck chains, List<ChainConfig> catalogue, WalletReads reads,
-      Decisions decisions, Screening screening, Metering metering, Clock clock) {
+      Decisions decisions, Screening screening, Metering metering, SigningKeys signing, Clock clock) {
     this.store = new TransferStore(db);
+    this.receipts = new TransferReceipts(db, store, signing, clock);
     this.chains = chains;
     catalogue.stream().filter(c -> !c.rpcUrls().isEmpty()).forEach(c -> byId.put(c.chainId(), c));
     this.reads = reads;
@@ -65,7 +69,36 @@ public final class Transfers {
   }
 
   /** What the counterparty read found: the model's view and whether a run of it is in flight. */
-  private record Party(Counterparty view, boolean jobInFlight) {}
+  record Party(Counterparty view, boolean jobInFlight) {}
+
+  /** The batch form (docs/transfers.md "Batch"): one chain read per chain, one read of the committed state, one write. */
+  public Future<TransferRequests.BatchAnswer> batch(TransferRequests.Batch q) {
+    return new TransferBatch(this, q).run();
+  }
+
+  ChainConfig chain(long chainId) {
+    return byId.get(chainId);
+  }
+
+  ChainCheck chains() {
+    return chains;
+  }
+
+  WalletReads reads() {
+    return reads;
+  }
+
+  TransferStore store() {
+    return store;
+  }
+
+  Metering metering() {
+    return metering;
+  }
+
+  Instant now() {
+    return clock.instant();
+  }
 
   public Future<TransferRequests.Answer> screen(TransferRequests.Screen q) {
     ChainConfig chain = byId.get(q.chainId());
@@ -78,18 +111,14 @@ public final class Transfers {
       Instant now = clock.instant();
       return party(m.counterparty(), chain.chainId(), now).compose(p -> {
         TransferVerdict v = TransferRules.decide(m, q.direction(), tx.confirmations(), chain.confirmations(), p.view());
-        TransferStore.Key key = new TransferStore.Key(chain.chainId(), q.txHash(), TransferStore.logIndex(m),
-            q.address(), q.direction());
-        long block = tx.block() == null ? 0 : tx.block();
         Long apiKey = q.caller().key().map(k -> k.id()).orElse(null);
         if (!v.queueIntake() || p.jobInFlight()) {
-          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), v, false, apiKey, now);
+          return store.save(write(chain, q, tx, m, v, p), false, apiKey, now);
         }
         // The counterparty's first index costs the caller what an intake costs (units and a daily scan start).
         return metering.startScans(q.caller(), 1).compose(start -> {
           TransferVerdict saved = start.starts() > 0 ? v : notQueued(v, m.counterparty());
-          return store.save(key, m, block, tx.confirmations(), chain.confirmations(), saved, start.starts() > 0, apiKey,
-              now)
+          return store.save(write(chain, q, tx, m, saved, p), start.starts() > 0, apiKey, now)
               .recover(t -> refund(start.admission()).transform(x -> Future.failedFuture(t)));
         });
       });
@@ -101,6 +130,22 @@ public final class Transfers {
         .map(found -> found.orElseThrow(() -> ApiError.notFound("No transfer screening " + q.id() + ".")))
         .compose(t -> "pending".equals(t.status()) ? refresh(t) : Future.succeededFuture(t))
         .map(t -> new TransferRequests.Answer(200, t));
+  }
+
+  /** A signed receipt of a screened transfer (docs/transfers.md "Receipts"). */
+  public Future<TransferRequests.ReceiptMinted> mintReceipt(TransferRequests.ReceiptCreate q) {
+    return receipts.mint(q.screeningId());
+  }
+
+  public Future<TransferReceipt> readReceipt(TransferRequests.ReceiptRead q) {
+    return receipts.read(q.id());
+  }
+
+  /** The page's read: the screening as GET answers it, its receipt if minted, and that receipt checked. */
+  public Future<TransferRequests.Page> page(TransferRequests.PageRead q) {
+    return read(new TransferRequests.Read(q.id())).compose(a -> receipts.of(q.id()).compose(r -> r.isEmpty()
+        ? Future.succeededFuture(new TransferRequests.Page(a.data(), null, null))
+        : receipts.verify(r.get()).map(v -> new TransferRequests.Page(a.data(), r.get(), v))));
   }
 
   /** Completes the pending screenings of counterparties whose snapshot just committed; how many were read. */
@@ -130,10 +175,18 @@ public final class Transfers {
           && v.reasons().equals(t.reasons())) {
         return Future.succeededFuture(t);
       }
-      return store.update(t.id(), conf, v, now).compose(updated -> updated.isPresent()
+      return store.update(t.id(), conf, v, CounterpartyEvidence.of(p.view()), now).compose(updated -> updated.isPresent()
           ? Future.succeededFuture(updated.get())
           : store.byId(t.id()).map(Optional::orElseThrow));
     }));
+  }
+
+  private static TransferStore.Write write(ChainConfig chain, TransferRequests.Screen q, TxEvidence tx, Moved m,
+      TransferVerdict v, Party p) {
+    TransferStore.Key key = new TransferStore.Key(chain.chainId(), q.txHash(), TransferStore.logIndex(m), q.address(),
+        q.direction());
+    return new TransferStore.Write(key, m, tx.block() == null ? 0 : tx.block(), tx.confirmations(),
+        chain.confirmations(), v, CounterpartyEvidence.of(p.view()));
   }
 
   private Future<TxEvidence> evidence(ChainConfig chain, String hash) {
@@ -145,13 +198,18 @@ public final class Transfers {
 
   /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
   private Future<Party> party(String address, long chainId, Instant now) {
-    List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
-    return reads.read(address).map((WalletState state) -> new Party(new Counterparty(address, labels,
-        state.snapshot().isPresent(),
-        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now) : null), state.jobInFlight()));
+    return reads.read(address).map((WalletState state) -> party(state, chainId, now));
   }
 
-  private static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {
+  /** The model's view of a counterparty from its read state and its labels on the chain. */
+  Party party(WalletState state, long chainId, Instant now) {
+    String address = state.wallet();
+    List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
+    return new Party(new Counterparty(address, labels, state.snapshot().isPresent(),
+        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now) : null), state.jobInFlight());
+  }
+
+  static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {
     if (f instanceof TransferMatch.Found x) {
       return x.transfer();
     }
@@ -172,7 +230,7 @@ public final class Transfers {
     throw ApiError.invalidRequest(TransferMatch.several((TransferMatch.Several) f, q.address()));
   }
 
-  private static TransferVerdict notQueued(TransferVerdict v, String counterparty) {
+  static TransferVerdict notQueued(TransferVerdict v, String counterparty) {
     List<Coded> warnings = new ArrayList<>(v.warnings());
     warnings.add(new Coded(INTAKE_NOT_QUEUED, "The counterparty's first index was not queued: this caller's daily"
         + " scan cap or per-minute units are spent. POST /api/v1/intake/" + counterparty + " later, then read this"
@@ -180,7 +238,7 @@ public final class Transfers {
     return new TransferVerdict(v.status(), v.verdict(), v.reasons(), warnings, false);
   }
 
-  private Future<Void> refund(Admission a) {
+  Future<Void> refund(Admission a) {
     return metering.refund(a).recover(t -> {
       LOG.warning(() -> "refund after a failed transfer screening: " + t.getMessage());
       return Future.succeededFuture();

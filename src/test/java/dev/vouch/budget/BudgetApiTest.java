@@ -195,7 +195,8 @@ class BudgetApiTest {
         Map.entry(Operation.watchlistWrite, 1L),
         Map.entry(Operation.watchlistRead, 1L), Map.entry(Operation.eventsRead, 1L),
         Map.entry(Operation.webhookWrite, 1L), Map.entry(Operation.webhookRead, 1L),
-        Map.entry(Operation.transferScreen, 3L), Map.entry(Operation.transferRead, 1L));
+        Map.entry(Operation.transferScreen, 3L), Map.entry(Operation.transferRead, 1L),
+        Map.entry(Operation.transferBatchRow, 1L), Map.entry(Operation.transferEventsRead, 1L));
     assertThat(costs.keySet()).containsExactlyInAnyOrder(Operation.values());
     long id = 10_000;
     for (var e : costs.entrySet()) {

@@ -52,10 +52,17 @@ class TransferScreeningDevnetTest {
   static JsonNode tokens;
   static String rpcUrl;
   static TestApp app;
+  /** The app's settings, for another instance over the same devnet and database. */
+  static Map<String, String> settings;
   static final Instant AT = Instant.now().plus(1, ChronoUnit.HOURS).truncatedTo(ChronoUnit.SECONDS);
 
   @BeforeAll
   static void start() throws Exception {
+    startWith(Map.of("VOUCH_INDEXING_POLL_MS", "100", "VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100"));
+  }
+
+  /** The devnet, its labels and an app over it with {@code extra} settings; honestPeer and mixerFunded indexed. */
+  static void startWith(Map<String, String> extra) throws Exception {
     Path dir = Files.createTempDirectory("vouch-devnet");
     devnet = Devnet.start(dir);
     JsonNode truth = MAPPER.readTree(dir.resolve("truth.json").toFile());
@@ -77,10 +84,10 @@ class TransferScreeningDevnetTest {
     Map<String, String> env = new HashMap<>(TestApp.UNMETERED);
     env.put("VOUCH_CONFIG", config.toString());
     env.put("CHAINS_FILE", dir.resolve("chains.yaml").toString());
-    env.put("VOUCH_INDEXING_POLL_MS", "100");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_PRIVATE_ADDRESSES", "true");
     env.put("VOUCH_MONITORING_WEBHOOKS_ALLOW_HTTP", "true");
-    env.put("VOUCH_MONITORING_WEBHOOKS_POLL_MS", "100");
+    env.putAll(extra);
+    settings = Map.copyOf(env);
     app = TestApp.start(env);
     app.clock.set(AT);
     for (String r : List.of("honestPeer", "mixerFunded")) {
@@ -96,9 +103,11 @@ class TransferScreeningDevnetTest {
   static void stop() throws Exception {
     if (app != null) {
       app.close();
+      app = null;
     }
     if (devnet != null) {
       devnet.close();
+      devnet = null;
     }
   }
 
@@ -250,6 +259,30 @@ class TransferScreeningDevnetTest {
     assertThat(funded.getString("verdict")).as(funded.encode()).isEqualTo("caution");
     assertThat(codes(funded.getJsonArray("reasons"))).containsExactly("TRANSFER_HIGH_RISK_SOURCE");
     assertThat(funded.getDouble("amountUsd")).isEqualTo(1.5);
+  }
+
+  @Test
+  void aTransferOfTheBoolLessUsdtIsScreenedLikeAnyRegisteredToken() {
+    String usdt = tokens.get("registered").get(1).get("address").asText();
+    // The devnet's USDT is Tether-shaped: transfer succeeds and returns no data at all, not a bool.
+    ObjectNode call = MAPPER.createObjectNode().put("from", w("honestPeer")).put("to", usdt)
+        .put("data", "0x" + transferCall(w("honest"), BigInteger.ONE));
+    assertThat(rpc("eth_call", call, "latest").asText()).isEqualTo("0x");
+    ObjectNode usdc = MAPPER.createObjectNode().put("from", w("honestPeer")).put("to", usdc())
+        .put("data", "0x" + transferCall(w("honest"), BigInteger.ZERO));
+    assertThat(rpc("eth_call", usdc, "latest").asText()).hasSize(66); // USDC's transfer returns a bool word
+
+    rpc("anvil_impersonateAccount", w("honestPeer"));
+    String hash = send(w("honestPeer"), usdt, BigInteger.ZERO, "0x" + transferCall(w("honest"), BigInteger.valueOf(7_250_001)));
+    assertThat(rpc("eth_getTransactionReceipt", hash).get("status").asText()).isEqualTo("0x1");
+    JsonObject d = screened(hash, w("honest"), "received");
+    assertThat(d.getString("status")).isEqualTo("screened");
+    assertThat(d.getString("verdict")).as(d.encode()).isEqualTo("allow");
+    assertThat(d.getString("token")).isEqualTo(usdt);
+    assertThat(d.getString("symbol")).isEqualTo("USDT");
+    assertThat(d.getString("amount")).isEqualTo("7250001");
+    assertThat(d.getDouble("amountUsd")).isEqualTo(7.250001);
+    assertThat(d.getString("counterparty")).isEqualTo(w("honestPeer"));
   }
 
   @Test

@@ -41,7 +41,11 @@ public enum Operation {
   /** POST /api/v1/transfers (docs/transfers.md): one chain round trip, one counterparty read, one write. */
   transferScreen,
   /** GET /api/v1/transfers/{id}. */
-  transferRead;
+  transferRead,
+  /** POST /api/v1/transfers/batch, per unique row: the batch shares its chain reads, its one state read and its write. */
+  transferBatchRow,
+  /** Opening a screening's stream (GET /api/v1/transfers/{id}/events), once per stream. */
+  transferEventsRead;
 
   /** Intake costs less with a key (SPEC 8.2). */
   public static Operation intake(Caller caller) {
