@@ -56,19 +56,25 @@ final class TransferStore {
    */
   Future<Stored> save(Key key, Moved m, long block, long confirmations, int required, TransferVerdict v,
       boolean queueIntake, Long apiKey, Instant now) {
+    return db.transaction(conn -> saveOn(conn, key, m, block, confirmations, required, v, queueIntake, apiKey, now));
+  }
+
+  /** {@link #save} on the caller's transaction (a watched scan commits its screenings with its cursor). */
+  static Future<Stored> saveOn(SqlConnection conn, Key key, Moved m, long block, long confirmations, int required,
+      TransferVerdict v, boolean queueIntake, Long apiKey, Instant now) {
     Tuple args = Tuple.tuple().addLong(key.chainId()).addString(key.txHash()).addLong(key.logIndex())
         .addString(key.address()).addString(key.direction().name()).addString(m.counterparty()).addString(m.token())
         .addString(m.symbol()).addInteger(m.decimals()).addBoolean(m.valued()).addString(m.amount().toString())
         .addString(m.usdValue() == null ? null : m.usdValue().toPlainString()).addLong(block).addLong(confirmations)
         .addInteger(required).addString(v.status().name()).addString(v.verdict() == null ? null : v.verdict().name())
         .addString(json(v.reasons())).addString(json(v.warnings())).addValue(utc(now)).addValue(apiKey);
-    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT).execute(args)
+    return conn.preparedQuery(TransferQueries.UPSERT).execute(args)
         .compose(rows -> queueIntake
             ? JobStore.queueIntakes(conn, List.of(m.counterparty()), now).map(rows) : Future.succeededFuture(rows))
         // A returned row was written now (inserted, or pending until now): screened, it is announced.
         .compose(rows -> rows.size() > 0 ? announce(conn, first(rows), now)
             : conn.preparedQuery(TransferQueries.BY_KEY).execute(Tuple.of(key.chainId(), key.txHash(), key.logIndex(),
-                key.address(), key.direction().name())).map(TransferStore::first)));
+                key.address(), key.direction().name())).map(TransferStore::first));
   }
 
   Future<Optional<TransferRecord>> byId(long id) {
@@ -102,7 +108,10 @@ final class TransferStore {
       return Future.succeededFuture(s);
     }
     return Outbox.append(conn, s.apiKey(), s.record().address(), Outbox.TRANSFER_SCREENED, DecisionWatch.Cause.transfer,
-        event(s.record()), now).map(s);
+        event(s.record()), now)
+        // Keys watching the address (watched deposit addresses) get theirs at the same moment.
+        .compose(x -> TransferWatchStore.announceWatchers(conn, s.record(), s.apiKey(), now))
+        .map(s);
   }
 
   /** The event's {@code current}: what was screened and the verdict. */

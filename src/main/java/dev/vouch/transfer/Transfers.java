@@ -65,7 +65,7 @@ public final class Transfers {
   }
 
   /** What the counterparty read found: the model's view and whether a run of it is in flight. */
-  private record Party(Counterparty view, boolean jobInFlight) {}
+  record Party(Counterparty view, boolean jobInFlight) {}
 
   public Future<TransferRequests.Answer> screen(TransferRequests.Screen q) {
     ChainConfig chain = byId.get(q.chainId());
@@ -144,7 +144,7 @@ public final class Transfers {
   }
 
   /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
-  private Future<Party> party(String address, long chainId, Instant now) {
+  Future<Party> party(String address, long chainId, Instant now) {
     List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
     return reads.read(address).map((WalletState state) -> new Party(new Counterparty(address, labels,
         state.snapshot().isPresent(),
@@ -172,7 +172,7 @@ public final class Transfers {
     throw ApiError.invalidRequest(TransferMatch.several((TransferMatch.Several) f, q.address()));
   }
 
-  private static TransferVerdict notQueued(TransferVerdict v, String counterparty) {
+  static TransferVerdict notQueued(TransferVerdict v, String counterparty) {
     List<Coded> warnings = new ArrayList<>(v.warnings());
     warnings.add(new Coded(INTAKE_NOT_QUEUED, "The counterparty's first index was not queued: this caller's daily"
         + " scan cap or per-minute units are spent. POST /api/v1/intake/" + counterparty + " later, then read this"
