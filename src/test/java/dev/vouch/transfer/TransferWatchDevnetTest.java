@@ -51,6 +51,7 @@ class TransferWatchDevnetTest {
   static final long CHAIN = 1; // the devnet's "Ethereum Mainnet": the chain with the token contracts
   static final ObjectMapper MAPPER = new ObjectMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
+  static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(TransferWatchDevnetTest.class.getName());
 
   static Devnet devnet;
   static JsonNode scenario;
@@ -150,6 +151,9 @@ class TransferWatchDevnetTest {
       worker.destroyForcibly();
       assertThat(worker.waitFor(30, TimeUnit.SECONDS)).isTrue();
       long atKill = events(watched);
+      long cursorAtKill = cursor();
+      LOG.info(() -> "worker killed with " + atKill + " of 3 deposits screened, cursor at block " + cursorAtKill
+          + " of the last deposit's " + block(deposits.get(2)));
 
       // More deposits while no worker runs; then two workers scan from the committed cursor.
       deposits.add(send(w("honestPeer"), watched, BigInteger.TEN.pow(16), null));
