@@ -23,6 +23,9 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,8 +43,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Watched deposit addresses end to end on the devnet's real token contracts: the block scanner
- * runs in a separate worker process ({@code serve --role worker}) that is SIGKILLed while deposits
- * (USDT, USDC and native value, each in its own block) keep arriving; then it is started again
+ * runs in a separate worker process ({@code serve --role worker}) that is SIGKILLed in the middle
+ * of a step (it has read the next deposits and waits in its commit on the cursor row, which the
+ * test holds), while deposits (USDT, USDC and native value, each in its own block) keep
+ * arriving; then it is started again
  * beside a second worker on the same database, both scanning. Each deposit gives exactly one
  * transfer.screened event (on the feed and as a webhook) to each key watching the address; an
  * address on a list without screenTransfers gets nothing; turning screening off stops it.
@@ -51,7 +56,6 @@ class TransferWatchDevnetTest {
   static final long CHAIN = 1; // the devnet's "Ethereum Mainnet": the chain with the token contracts
   static final ObjectMapper MAPPER = new ObjectMapper();
   static final HttpClient HTTP = HttpClient.newHttpClient();
-  static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(TransferWatchDevnetTest.class.getName());
 
   static Devnet devnet;
   static JsonNode scenario;
@@ -144,16 +148,31 @@ class TransferWatchDevnetTest {
       impersonate(w("sanctioned"));
       List<String> deposits = new ArrayList<>();
       deposits.add(send(w("honestPeer"), watched, BigInteger.TEN.pow(17), null));
-      deposits.add(send(w("honestPeer"), token("USDT"), BigInteger.ZERO, transferCall(watched, BigInteger.valueOf(7_000_000))));
-      deposits.add(send(w("sanctioned"), token("USDC"), BigInteger.ZERO, transferCall(watched, BigInteger.valueOf(3_000_000))));
-      send(w("honestPeer"), listedOnly, BigInteger.TEN.pow(17), null);
-      Sql.await("the worker screened a first deposit", 120_000, () -> events(watched) >= 1);
-      worker.destroyForcibly();
-      assertThat(worker.waitFor(30, TimeUnit.SECONDS)).isTrue();
-      long atKill = events(watched);
-      long cursorAtKill = cursor();
-      LOG.info(() -> "worker killed with " + atKill + " of 3 deposits screened, cursor at block " + cursorAtKill
-          + " of the last deposit's " + block(deposits.get(2)));
+      Sql.await("the worker screened the first deposit", 120_000, () -> screenings(watched) == 1);
+      long cursorAtKill;
+      // The cursor row held here: the worker's next step reads the next deposits and then waits in
+      // its commit, where the kill finds it.
+      try (Connection hold = DriverManager.getConnection(app.database.jdbcUrl(), app.database.user(),
+          app.database.password())) {
+        hold.setAutoCommit(false);
+        try (Statement st = hold.createStatement()) {
+          st.execute("SELECT next_block FROM transfer_watch_cursors WHERE chain_id = " + CHAIN + " FOR UPDATE");
+        }
+        cursorAtKill = cursor();
+        deposits.add(send(w("honestPeer"), token("USDT"), BigInteger.ZERO, transferCall(watched, BigInteger.valueOf(7_000_000))));
+        deposits.add(send(w("sanctioned"), token("USDC"), BigInteger.ZERO, transferCall(watched, BigInteger.valueOf(3_000_000))));
+        send(w("honestPeer"), listedOnly, BigInteger.TEN.pow(17), null);
+        Sql.await("the worker's step waits in its commit", 120_000, () -> Sql.count(app.database,
+            "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%transfer_watch_cursors%'"
+            + " AND pid <> pg_backend_pid()") == 1);
+        worker.destroyForcibly();
+        assertThat(worker.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        hold.rollback();
+      }
+      // Killed mid-step: the first deposit committed, the step that had read the next ones did not.
+      assertThat(screenings(watched)).isEqualTo(1);
+      assertThat(events(watched)).isEqualTo(2); // one per watching key
+      assertThat(cursor()).isEqualTo(cursorAtKill).isLessThanOrEqualTo(block(deposits.get(1)));
 
       // More deposits while no worker runs; then two workers scan from the committed cursor.
       deposits.add(send(w("honestPeer"), watched, BigInteger.TEN.pow(16), null));
@@ -171,7 +190,7 @@ class TransferWatchDevnetTest {
       Set<String> hashes = new TreeSet<>();
       for (Map<String, String> key : List.of(owner, other)) {
         List<JsonObject> feed = feed(key, watched);
-        assertThat(feed).as("events of a watching key, " + atKill + " of them before the kill").hasSize(deposits.size());
+        assertThat(feed).as("events of a watching key").hasSize(deposits.size());
         assertThat(feed.stream().map(e -> e.getJsonObject("current").getLong("screeningId")).distinct().count())
             .isEqualTo(deposits.size());
         feed.forEach(e -> hashes.add(e.getJsonObject("current").getString("txHash")));
@@ -274,6 +293,10 @@ class TransferWatchDevnetTest {
     return TestApp.data(r).getJsonArray("events").stream().map(e -> (JsonObject) e)
         .filter(e -> "transfer.screened".equals(e.getString("type")) && address.equals(e.getString("wallet")))
         .toList();
+  }
+
+  static long screenings(String address) {
+    return Sql.count(app.database, "SELECT count(*) FROM transfer_screenings WHERE address = ?", address);
   }
 
   static long events(String address) {
