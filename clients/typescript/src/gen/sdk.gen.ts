@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, AddWatchlistWalletsData, AddWatchlistWalletsErrors, AddWatchlistWalletsResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWatchlistData, DeleteWatchlistErrors, DeleteWatchlistResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnableWebhookEndpointData, EnableWebhookEndpointErrors, EnableWebhookEndpointResponses, GetApiReferenceAssetData, GetApiReferenceAssetResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetExposureData, GetExposureErrors, GetExposureResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTransferScreeningData, GetTransferScreeningErrors, GetTransferScreeningResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, GetWatchlistPageData, GetWatchlistPageErrors, GetWatchlistPageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RemoveWatchlistWalletsData, RemoveWatchlistWalletsErrors, RemoveWatchlistWalletsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, ScreenTransferData, ScreenTransferErrors, ScreenTransferResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses, StreamIntakeProgressData, StreamIntakeProgressErrors, StreamIntakeProgressResponse, StreamIntakeProgressResponses, UpdateWatchlistData, UpdateWatchlistErrors, UpdateWatchlistResponses } from './types.gen.js';
+import type { AcceptAttestationData, AcceptAttestationErrors, AcceptAttestationResponses, AddWatchlistWalletsData, AddWatchlistWalletsErrors, AddWatchlistWalletsResponses, ClaimIdentityData, ClaimIdentityErrors, ClaimIdentityResponses, CreateAttestationData, CreateAttestationErrors, CreateAttestationResponses, CreateClaimChallengeData, CreateClaimChallengeErrors, CreateClaimChallengeResponses, CreateReceiptData, CreateReceiptErrors, CreateReceiptResponses, CreateWatchlistData, CreateWatchlistErrors, CreateWatchlistResponses, CreateWebhookEndpointData, CreateWebhookEndpointErrors, CreateWebhookEndpointResponses, DeleteWatchlistData, DeleteWatchlistErrors, DeleteWatchlistResponses, DeleteWebhookEndpointData, DeleteWebhookEndpointErrors, DeleteWebhookEndpointResponses, EnableWebhookEndpointData, EnableWebhookEndpointErrors, EnableWebhookEndpointResponses, GetApiReferenceAssetData, GetApiReferenceAssetResponses, GetApiReferenceData, GetApiReferenceResponses, GetAttestationData, GetAttestationErrors, GetAttestationResponses, GetDecisionData, GetDecisionErrors, GetDecisionResponses, GetExposureData, GetExposureErrors, GetExposureResponses, GetInteractionGraphData, GetInteractionGraphErrors, GetInteractionGraphResponses, GetJwksData, GetJwksResponses, GetLivenessData, GetLivenessResponses, GetMetricsData, GetMetricsResponses, GetOpenApiData, GetOpenApiResponses, GetPolicyData, GetPolicyErrors, GetPolicyResponses, GetProfileData, GetProfileErrors, GetProfileResponses, GetReadinessData, GetReadinessErrors, GetReadinessResponses, GetReceiptData, GetReceiptErrors, GetReceiptResponses, GetScoreData, GetScoreErrors, GetScoreResponses, GetStatsData, GetStatsErrors, GetStatsResponses, GetTransferScreeningData, GetTransferScreeningErrors, GetTransferScreeningResponses, GetTrustGraphData, GetTrustGraphErrors, GetTrustGraphResponses, GetWatchlistPageData, GetWatchlistPageErrors, GetWatchlistPageResponses, GetWebhookEndpointData, GetWebhookEndpointErrors, GetWebhookEndpointResponses, ListEventsData, ListEventsErrors, ListEventsResponses, ListIdentitiesData, ListIdentitiesErrors, ListIdentitiesResponses, ListWatchlistsData, ListWatchlistsErrors, ListWatchlistsResponses, ListWebhookDeliveriesData, ListWebhookDeliveriesErrors, ListWebhookDeliveriesResponses, ListWebhookEndpointsData, ListWebhookEndpointsErrors, ListWebhookEndpointsResponses, PutPolicyData, PutPolicyErrors, PutPolicyResponses, RefreshWalletData, RefreshWalletErrors, RefreshWalletResponses, RejectAttestationData, RejectAttestationErrors, RejectAttestationResponses, RemoveWatchlistWalletsData, RemoveWatchlistWalletsErrors, RemoveWatchlistWalletsResponses, ReplayWebhookDeliveryData, ReplayWebhookDeliveryErrors, ReplayWebhookDeliveryResponses, RevokeAttestationData, RevokeAttestationErrors, RevokeAttestationResponses, ScreenBatchData, ScreenBatchErrors, ScreenBatchResponses, ScreenTransferData, ScreenTransferErrors, ScreenTransferResponses, StartIntakeData, StartIntakeErrors, StartIntakeResponses, StreamIntakeProgressData, StreamIntakeProgressErrors, StreamIntakeProgressResponse, StreamIntakeProgressResponses, UpdateWatchlistData, UpdateWatchlistErrors, UpdateWatchlistResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -299,6 +299,34 @@ export const getTransferScreening = <ThrowOnError extends boolean = false>(optio
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/api/v1/transfers/{id}',
     ...options
+});
+
+/**
+ * The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit.
+ *
+ * A policy holds the thresholds of the exposure and transfer rules for every caller using the key (docs/models.md, Risk policies). Without a key, or for a key that set none, the answer is the default policy (default true, id null, version 0): decision_v0.6's and transfer_v0.1's thresholds. Every version ever put stays readable with ?version=, so a receipt naming one can be re-checked.
+ *
+ */
+export const getPolicy = <ThrowOnError extends boolean = false>(options?: Options<GetPolicyData, ThrowOnError>) => (options?.client ?? client).get<GetPolicyResponses, GetPolicyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/policies',
+    ...options
+});
+
+/**
+ * Set the calling key's risk policy; each change is a new version. Costs 1 unit.
+ *
+ * The body is validated against PolicyInput: a field left out keeps its default, so {"categories": {"mixer": {"in": {"action": "block", "minShare": 0.01}}}} is a whole policy. A bad value is 400 INVALID_REQUEST naming the field. Direct sanctioned exposure cannot be weakened below block (its thresholds may only be lowered, and the dust bound only tightened). A body equal to the version in force answers 200 with it (no new version); otherwise a new version answers 201. Old versions and receipts decided with them never change.
+ *
+ */
+export const putPolicy = <ThrowOnError extends boolean = false>(options: Options<PutPolicyData, ThrowOnError>) => (options.client ?? client).put<PutPolicyResponses, PutPolicyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/policies',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -560,6 +560,10 @@ export type InteractionGraph = {
             recencyReliable: boolean | null;
             transientIssue: boolean;
             standingLimitation: boolean;
+            /**
+             * Registered-token transfers of value 0 on this chain, which make no node (address poisoning); absent when the chain read no tokens or the snapshot predates the count.
+             */
+            zeroValueTokenTransfers?: number;
         }>;
     };
     pagination: {
@@ -676,6 +680,7 @@ export type Receipt = {
     scoreModelVersion: string;
     decisionModelVersion: string;
     exposure?: ExposureSummary;
+    policy?: PolicyRef;
     /**
      * The Ed25519 signature over the receipt's canonical payload. Verify offline as the README shows (the keys are at /.well-known/jwks.json).
      */
@@ -690,6 +695,18 @@ export type Receipt = {
          */
         jws: string;
     };
+};
+
+/**
+ * The customer policy the verdict was reached with (issue 32). Absent when the caller has none: the default policy, and then the answer is exactly what it was before policies. On a receipt it is inside the hashed and signed payload.
+ */
+export type PolicyRef = {
+    id: string;
+    version: number;
+    /**
+     * SHA-256 (lowercase hex) of the RFC 8785 canonical JSON of the policy (GET /api/v1/policies?version=)
+     */
+    hash: string;
 };
 
 export type Coded = {
@@ -754,6 +771,110 @@ export type BatchResult = {
         error: number;
     };
     results: Array<BatchRow>;
+    policy?: PolicyRef;
+};
+
+export type PolicyAnswer = {
+    /**
+     * pol_<n>; null for the default policy
+     */
+    id: string | null;
+    /**
+     * 0 for the default policy
+     */
+    version: number;
+    hash: string;
+    default: boolean;
+    createdAt: string | null;
+    /**
+     * The whole policy in force, every field filled (PolicyInput with no field left out)
+     */
+    policy: {
+        [key: string]: unknown;
+    };
+    /**
+     * PUT only: whether a new version was made
+     */
+    created?: boolean;
+};
+
+/**
+ * A customer policy (docs/models.md, Risk policies). Every field is optional and defaults to today's thresholds.
+ */
+export type PolicyInput = {
+    categories?: {
+        sanctioned?: PolicySanctionedRules;
+        mixer?: PolicyCategoryRules;
+        scam?: PolicyCategoryRules;
+        stolen_funds?: PolicyCategoryRules;
+        darknet?: PolicyCategoryRules;
+        ransomware?: PolicyCategoryRules;
+        exchange?: PolicyCategoryRules;
+        bridge?: PolicyCategoryRules;
+        gambling?: PolicyCategoryRules;
+    };
+    /**
+     * Index = hop count: the indirect sanctioned share from which a wallet is cautioned at that hop (null: no rule at that hop). Index 0 is direct exposure, ruled by categories: always null. Default [null, 0.10].
+     */
+    indirectSanctionedShares?: [
+        null,
+        number | null
+    ];
+    /**
+     * Sanctioned inflow under usd (valued, every chain together), with at most maxUnvaluedTransfers native transfers and never paid back, is only a warning. It may only be tightened.
+     */
+    dust?: {
+        usd?: number;
+        maxUnvaluedTransfers?: number;
+    };
+    /**
+     * Multiplies the recommended limit of each use case (rounded down to whole USDC). Default 1.
+     */
+    limitScale?: {
+        payment?: number;
+        marketplace?: number;
+        escrow?: number;
+        lending?: number;
+    };
+    /**
+     * A transfer screening valued under this many USD is not cautioned for its counterparty's high-risk label or flows; sanctions block at any amount. Default 0.
+     */
+    transferMinUsd?: number;
+};
+
+/**
+ * What a rule does when it fires: block or caution add a reason (the worst sets the verdict), warn adds a warning only, ignore nothing
+ */
+export type PolicyAction = 'block' | 'caution' | 'warn' | 'ignore';
+
+/**
+ * Fires when the wallet has transfers that way with the category, their USD value is at least minUsd and their share of the wallet's valued flow that way at least minShare (0 asks for no share, so unvalued native transfers count). Categories with the same rule and risk class are judged together on their combined flow.
+ */
+export type PolicyRule = {
+    action?: PolicyAction;
+    minUsd?: number;
+    minShare?: number;
+};
+
+export type PolicyCategoryRules = {
+    in?: PolicyRule;
+    out?: PolicyRule;
+};
+
+/**
+ * Direct sanctioned exposure always blocks: a policy may lower its inflow thresholds, never raise them or change the action; any payment to a sanctioned address blocks.
+ */
+export type PolicySanctionedRules = {
+    in?: {
+        action?: 'block';
+        minUsd?: number;
+        minShare?: number;
+    };
+    out?: {
+        action?: 'block';
+        minUsd?: 0;
+        minShare?: 0;
+    };
 };
 
 export type Decision = {
@@ -774,7 +895,7 @@ export type Decision = {
         basis: string;
     };
     /**
-     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE; from decision_v0.6, when the wallet's exposure is known (docs/models.md), EXPOSURE_SANCTIONED_OUT and EXPOSURE_SANCTIONED_IN (block), EXPOSURE_SANCTIONED_IN_MINOR, EXPOSURE_HIGH_RISK_IN, EXPOSURE_HIGH_RISK_OUT and EXPOSURE_INDIRECT_SANCTIONED (caution) replace the FLAGGED_COUNTERPARTY_<LIST> penalty
+     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE; from decision_v0.6, when the wallet's exposure is known (docs/models.md), EXPOSURE_SANCTIONED_OUT and EXPOSURE_SANCTIONED_IN (block), EXPOSURE_SANCTIONED_IN_MINOR, EXPOSURE_HIGH_RISK_IN, EXPOSURE_HIGH_RISK_OUT and EXPOSURE_INDIRECT_SANCTIONED (caution) replace the FLAGGED_COUNTERPARTY_<LIST> penalty; a customer policy (issue 32) may make EXPOSURE_HIGH_RISK_IN / _OUT a block, and add EXPOSURE_CATEGORY_IN / _OUT for gambling, exchange or bridge
      */
     reasons: Array<Coded>;
     /**
@@ -803,6 +924,10 @@ export type Decision = {
              * Sources tried first in the run that failed, in order; empty when the first choice answered.
              */
             fallbackFrom?: Array<string>;
+            /**
+             * Registered-token transfers of value 0 touching the wallet on this chain, left out of every counterparty, flow and exposure figure (anyone can move 0 of another holder's tokens, the address-poisoning shape). Absent when the chain read no tokens or the snapshot predates the count.
+             */
+            zeroValueTokenTransfers?: number;
         }>;
         historyCapped: boolean;
         hasTransientIssues: boolean;
@@ -811,6 +936,7 @@ export type Decision = {
     scoreModelVersion: string;
     decisionModelVersion: string;
     exposure?: ExposureSummary;
+    policy?: PolicyRef;
 };
 
 /**
@@ -2417,6 +2543,103 @@ export type GetTransferScreeningResponses = {
 };
 
 export type GetTransferScreeningResponse = GetTransferScreeningResponses[keyof GetTransferScreeningResponses];
+
+export type GetPolicyData = {
+    body?: never;
+    path?: never;
+    query?: {
+        version?: number;
+    };
+    url: '/api/v1/policies';
+};
+
+export type GetPolicyErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * INVALID_KEY (Authorization present with another scheme, or a malformed, unknown or revoked key)
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+};
+
+export type GetPolicyError = GetPolicyErrors[keyof GetPolicyErrors];
+
+export type GetPolicyResponses = {
+    /**
+     * The policy
+     */
+    200: OkEnvelope & {
+        data?: PolicyAnswer;
+    };
+};
+
+export type GetPolicyResponse = GetPolicyResponses[keyof GetPolicyResponses];
+
+export type PutPolicyData = {
+    body: PolicyInput;
+    path?: never;
+    query?: never;
+    url: '/api/v1/policies';
+};
+
+export type PutPolicyErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * CONFLICT (two first changes of the key's policy at once; send it again)
+     */
+    409: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+
+export type PutPolicyError = PutPolicyErrors[keyof PutPolicyErrors];
+
+export type PutPolicyResponses = {
+    /**
+     * The body equals the version in force; nothing changed
+     */
+    200: OkEnvelope & {
+        data?: PolicyAnswer;
+    };
+    /**
+     * A new version is in force
+     */
+    201: OkEnvelope & {
+        data?: PolicyAnswer;
+    };
+};
+
+export type PutPolicyResponse = PutPolicyResponses[keyof PutPolicyResponses];
 
 export type GetStatsData = {
     body?: never;

@@ -208,6 +208,7 @@ class DecisionCoverageChainsItem(_Model):
     recency_reliable: Optional[bool] = Field(..., alias='recencyReliable')
     source: Optional[str] = None
     fallback_from: Optional[List[str]] = Field(None, alias='fallbackFrom')
+    zero_value_token_transfers: Optional[int] = Field(None, alias='zeroValueTokenTransfers')
 
 
 class DecisionCoverage(_Model):
@@ -233,6 +234,92 @@ class Decision(_Model):
     score_model_version: str = Field(..., alias='scoreModelVersion')
     decision_model_version: str = Field(..., alias='decisionModelVersion')
     exposure: Optional[ExposureSummary] = None
+    policy: Optional[PolicyRef] = None
+
+
+class PolicyRef(_Model):
+    """The customer policy the verdict was reached with (issue 32). Absent when the caller has none: the default policy, and then the answer is exactly what it was before policies. On a receipt it is inside the hashed and signed payload."""
+    id: str
+    version: int
+    hash: str
+
+
+PolicyAction = Literal['block', 'caution', 'warn', 'ignore']
+
+
+class PolicyRule(_Model):
+    """Fires when the wallet has transfers that way with the category, their USD value is at least minUsd and their share of the wallet's valued flow that way at least minShare (0 asks for no share, so unvalued native transfers count). Categories with the same rule and risk class are judged together on their combined flow."""
+    action: Optional[PolicyAction] = None
+    min_usd: Optional[float] = Field(None, alias='minUsd')
+    min_share: Optional[float] = Field(None, alias='minShare')
+
+
+class PolicyCategoryRules(_Model):
+    in_: Optional[PolicyRule] = Field(None, alias='in')
+    out: Optional[PolicyRule] = None
+
+
+class PolicySanctionedRulesIn(_Model):
+    action: Optional[Literal['block']] = None
+    min_usd: Optional[float] = Field(None, alias='minUsd')
+    min_share: Optional[float] = Field(None, alias='minShare')
+
+
+class PolicySanctionedRulesOut(_Model):
+    action: Optional[Literal['block']] = None
+    min_usd: Optional[Literal[0]] = Field(None, alias='minUsd')
+    min_share: Optional[Literal[0]] = Field(None, alias='minShare')
+
+
+class PolicySanctionedRules(_Model):
+    """Direct sanctioned exposure always blocks: a policy may lower its inflow thresholds, never raise them or change the action; any payment to a sanctioned address blocks."""
+    in_: Optional[PolicySanctionedRulesIn] = Field(None, alias='in')
+    out: Optional[PolicySanctionedRulesOut] = None
+
+
+class PolicyInputCategories(_Model):
+    sanctioned: Optional[PolicySanctionedRules] = None
+    mixer: Optional[PolicyCategoryRules] = None
+    scam: Optional[PolicyCategoryRules] = None
+    stolen_funds: Optional[PolicyCategoryRules] = None
+    darknet: Optional[PolicyCategoryRules] = None
+    ransomware: Optional[PolicyCategoryRules] = None
+    exchange: Optional[PolicyCategoryRules] = None
+    bridge: Optional[PolicyCategoryRules] = None
+    gambling: Optional[PolicyCategoryRules] = None
+
+
+class PolicyInputDust(_Model):
+    """Sanctioned inflow under usd (valued, every chain together), with at most maxUnvaluedTransfers native transfers and never paid back, is only a warning. It may only be tightened."""
+    usd: Optional[float] = None
+    max_unvalued_transfers: Optional[int] = Field(None, alias='maxUnvaluedTransfers')
+
+
+class PolicyInputLimitScale(_Model):
+    """Multiplies the recommended limit of each use case (rounded down to whole USDC). Default 1."""
+    payment: Optional[float] = None
+    marketplace: Optional[float] = None
+    escrow: Optional[float] = None
+    lending: Optional[float] = None
+
+
+class PolicyInput(_Model):
+    """A customer policy (docs/models.md, Risk policies). Every field is optional and defaults to today's thresholds."""
+    categories: Optional[PolicyInputCategories] = None
+    indirect_sanctioned_shares: Optional[List[Optional[float]]] = Field(None, alias='indirectSanctionedShares')
+    dust: Optional[PolicyInputDust] = None
+    limit_scale: Optional[PolicyInputLimitScale] = Field(None, alias='limitScale')
+    transfer_min_usd: Optional[float] = Field(None, alias='transferMinUsd')
+
+
+class PolicyAnswer(_Model):
+    id: Optional[str]
+    version: int
+    hash: str
+    default: bool
+    created_at: Optional[datetime] = Field(..., alias='createdAt')
+    policy: Dict[str, Any]
+    created: Optional[bool] = None
 
 
 class Limit(_Model):
@@ -256,6 +343,7 @@ class BatchResult(_Model):
     decision_model_version: str = Field(..., alias='decisionModelVersion')
     summary: BatchResultSummary
     results: List[BatchRow]
+    policy: Optional[PolicyRef] = None
 
 
 class BatchRow(_Model):
@@ -310,6 +398,7 @@ class Receipt(_Model):
     score_model_version: str = Field(..., alias='scoreModelVersion')
     decision_model_version: str = Field(..., alias='decisionModelVersion')
     exposure: Optional[ExposureSummary] = None
+    policy: Optional[PolicyRef] = None
     signature: ReceiptSignature
 
 
@@ -386,6 +475,7 @@ class InteractionGraphCoverageChainsItem(_Model):
     recency_reliable: Optional[bool] = Field(..., alias='recencyReliable')
     transient_issue: bool = Field(..., alias='transientIssue')
     standing_limitation: bool = Field(..., alias='standingLimitation')
+    zero_value_token_transfers: Optional[int] = Field(None, alias='zeroValueTokenTransfers')
 
 
 class InteractionGraphCoverage(_Model):

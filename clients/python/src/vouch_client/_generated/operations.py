@@ -114,6 +114,14 @@ class SyncOperations:
         """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
         return self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
 
+    def get_policy(self, *, version: Optional[int] = None) -> PolicyAnswer:
+        """GET /api/v1/policies: The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit."""
+        return self._call('GET', '/api/v1/policies', {}, {'version': version}, None, None, _adapter('PolicyAnswer'))
+
+    def put_policy(self, *, body: Union[PolicyInput, Dict[str, Any]]) -> PolicyAnswer:
+        """PUT /api/v1/policies: Set the calling key's risk policy; each change is a new version. Costs 1 unit."""
+        return self._call('PUT', '/api/v1/policies', {}, {}, body, None, _adapter('PolicyAnswer'))
+
     def get_stats(self) -> Stats:
         """GET /api/v1/stats: Service statistics (stats_v0.1); 1 unit, cacheable for a minute"""
         return self._call('GET', '/api/v1/stats', {}, {}, None, None, _adapter('Stats'))
@@ -284,6 +292,14 @@ class AsyncOperations:
     async def get_transfer_screening(self, id: int) -> TransferScreening:
         """GET /api/v1/transfers/{id}: One transfer screening; a pending one is decided again on what is committed now. Costs 1 unit."""
         return await self._call('GET', '/api/v1/transfers/{id}', {'id': id}, {}, None, None, _adapter('TransferScreening'))
+
+    async def get_policy(self, *, version: Optional[int] = None) -> PolicyAnswer:
+        """GET /api/v1/policies: The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit."""
+        return await self._call('GET', '/api/v1/policies', {}, {'version': version}, None, None, _adapter('PolicyAnswer'))
+
+    async def put_policy(self, *, body: Union[PolicyInput, Dict[str, Any]]) -> PolicyAnswer:
+        """PUT /api/v1/policies: Set the calling key's risk policy; each change is a new version. Costs 1 unit."""
+        return await self._call('PUT', '/api/v1/policies', {}, {}, body, None, _adapter('PolicyAnswer'))
 
     async def get_stats(self) -> Stats:
         """GET /api/v1/stats: Service statistics (stats_v0.1); 1 unit, cacheable for a minute"""

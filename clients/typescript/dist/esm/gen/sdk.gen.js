@@ -261,6 +261,32 @@ export const getTransferScreening = (options) => (options.client ?? client).get(
     ...options
 });
 /**
+ * The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit.
+ *
+ * A policy holds the thresholds of the exposure and transfer rules for every caller using the key (docs/models.md, Risk policies). Without a key, or for a key that set none, the answer is the default policy (default true, id null, version 0): decision_v0.6's and transfer_v0.1's thresholds. Every version ever put stays readable with ?version=, so a receipt naming one can be re-checked.
+ *
+ */
+export const getPolicy = (options) => (options?.client ?? client).get({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/policies',
+    ...options
+});
+/**
+ * Set the calling key's risk policy; each change is a new version. Costs 1 unit.
+ *
+ * The body is validated against PolicyInput: a field left out keeps its default, so {"categories": {"mixer": {"in": {"action": "block", "minShare": 0.01}}}} is a whole policy. A bad value is 400 INVALID_REQUEST naming the field. Direct sanctioned exposure cannot be weakened below block (its thresholds may only be lowered, and the dust bound only tightened). A body equal to the version in force answers 200 with it (no new version); otherwise a new version answers 201. Old versions and receipts decided with them never change.
+ *
+ */
+export const putPolicy = (options) => (options.client ?? client).put({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/policies',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Service statistics (stats_v0.1); 1 unit, cacheable for a minute
  *
  * Counts of the whole deployment read in one round trip: wallets with a committed snapshot, registered identities, verified trust edges, receipts minted, indexing jobs queued, running and failed in the last 24 hours, and per chain of the catalogue the health of its latest coverage rows. Answers carry Cache-Control max-age=60; figures may be that old.

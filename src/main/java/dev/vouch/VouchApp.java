@@ -5,6 +5,7 @@ import dev.vouch.bus.Codecs;
 import dev.vouch.config.AppConfig;
 import dev.vouch.config.ChainConfig;
 import dev.vouch.decision.DecisionVerticle;
+import dev.vouch.policy.Policies;
 import dev.vouch.exposure.ExposureStore;
 import dev.vouch.exposure.ExposureVerticle;
 import dev.vouch.chain.ChainCheck;
@@ -78,6 +79,7 @@ public final class VouchApp implements AutoCloseable {
   /** Unregisters this process's read cache from WalletsChanged. */
   private volatile Runnable unhook = () -> { };
   private volatile Screening screening;
+  private volatile Policies policies;
   private volatile ReadModelCheck readModelCheck;
 
   private VouchApp(Vertx vertx, Gateway db, EmbeddedDatabase embedded, AppConfig config, DatabaseUrl url,
@@ -195,6 +197,13 @@ public final class VouchApp implements AutoCloseable {
     vertx.eventBus().<String>consumer(Addresses.READS_LOST,
         m -> reads.lost(Addresses.LOST_HEARTBEAT.equals(m.body())));
 
+    // Customer policies (issue 32): the index is loaded when its channel is listened to and kept
+    // by its announcements; while the connection is away keyed reads ask the database.
+    Policies policies = new Policies(db);
+    vertx.eventBus().consumer(Addresses.POLICIES_LISTENING, m -> policies.load());
+    vertx.eventBus().<String>consumer(Addresses.POLICY_ANNOUNCED, m -> policies.announced(m.body()));
+    vertx.eventBus().consumer(Addresses.READS_LOST, m -> policies.lost());
+    this.policies = policies;
     Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
         config.models().screeningRefreshMinutes());
     lists.onSuccess(s -> screening = s);
@@ -254,13 +263,18 @@ public final class VouchApp implements AutoCloseable {
     }
     return chain.compose(v -> vertx.deployVerticle(
             HttpVerticle.instances(config, registry, health, apiRoutes, budgets, clock, cursors[0], identity,
-                idempotency, monitoring[0], colocated),
+                idempotency, monitoring[0], colocated, apiRoutes ? policies : null),
             new DeploymentOptions().setInstances(apiRoutes ? instances : 1)))
         .onSuccess(id -> httpDeployment = id);
   }
 
   public Vertx vertx() {
     return vertx;
+  }
+
+  /** This process's customer policies (tests wait for the index before timing anything). */
+  public Policies policies() {
+    return policies;
   }
 
   /** This process's screening lists (tests reload them instead of waiting a refresh interval). */

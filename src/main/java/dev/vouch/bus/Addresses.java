@@ -58,6 +58,12 @@ public final class Addresses {
   /** The key channel is listened to again (no body): the key index loads the live keys anew. */
   public static final String API_KEYS_LISTENING = "vouch.budget.api-keys-listening";
 
+  /** A customer policy changed (V121 NOTIFY, body: the policy id), for the in-memory policy index. */
+  public static final String POLICY_ANNOUNCED = "vouch.policy.announced";
+
+  /** The policy channel is listened to again (no body): the policy index loads anew. */
+  public static final String POLICIES_LISTENING = "vouch.policy.listening";
+
   public static final String NOTIFICATIONS_RESUMED = "vouch.indexing.notifications-resumed";
 
   /**

@@ -7,6 +7,8 @@ import dev.vouch.decision.model.Decision;
 import dev.vouch.decision.model.DecisionInput;
 import dev.vouch.decision.model.DecisionModel;
 import dev.vouch.decision.model.Entries;
+import dev.vouch.decision.model.Policy;
+import dev.vouch.decision.model.PolicyRef;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.score.Lookup;
@@ -55,12 +57,12 @@ public final class Decisions {
   }
 
   public Future<Decision> read(DecisionQuery q) {
-    return reads.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant()));
+    return reads.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant(), q.policy(), q.policyRef()));
   }
 
   /** A wallet or a registered username; empty when no identity carries the username. */
   public Future<Optional<Decision>> read(Lookup lookup, UseCase useCase) {
-    return decided(reads.resolve(List.of(lookup)), useCase);
+    return decided(reads.resolve(List.of(lookup)), useCase, Policy.DEFAULT, null);
   }
 
   /**
@@ -68,16 +70,23 @@ public final class Decisions {
    * as another writer's announcement may not yet have dropped it).
    */
   public Future<Optional<Decision>> readFresh(Lookup lookup, UseCase useCase) {
-    return decided(reads.resolveFresh(List.of(lookup)), useCase);
+    return readFresh(lookup, useCase, Policy.DEFAULT, null);
   }
 
-  private Future<Optional<Decision>> decided(Future<List<Resolved>> resolved, UseCase useCase) {
+  /** The same with the caller's policy (a receipt names it inside its signed payload). */
+  public Future<Optional<Decision>> readFresh(Lookup lookup, UseCase useCase, Policy policy, PolicyRef ref) {
+    return decided(reads.resolveFresh(List.of(lookup)), useCase, policy, ref);
+  }
+
+  private Future<Optional<Decision>> decided(Future<List<Resolved>> resolved, UseCase useCase, Policy policy,
+      PolicyRef ref) {
     return resolved.map(found -> {
       Resolved r = found.get(0);
       if (r.failure() != null) {
         throw r.failure();
       }
-      return r.unknownUsername() ? Optional.empty() : Optional.of(decide(r.state(), useCase, clock.instant()));
+      return r.unknownUsername() ? Optional.empty()
+          : Optional.of(decide(r.state(), useCase, clock.instant(), policy, ref));
     });
   }
 
@@ -100,13 +109,14 @@ public final class Decisions {
       int next = 0;
       for (BatchPlan.Entry e : entries) {
         rows.add(e.kind() == Entries.Kind.invalid ? BatchRow.invalid(e.input())
-            : row(e, found.get(next++), q.useCase(), now));
+            : row(e, found.get(next++), q, now));
       }
-      return BatchResult.of(q.useCase(), rows);
+      BatchResult result = BatchResult.of(q.useCase(), rows);
+      return q.policyRef() == null ? result : result.withPolicy(q.policyRef());
     });
   }
 
-  private BatchRow row(BatchPlan.Entry e, Resolved r, UseCase useCase, Instant now) {
+  private BatchRow row(BatchPlan.Entry e, Resolved r, BatchQuery q, Instant now) {
     if (r.unknownUsername()) {
       return BatchRow.invalid(e.input());
     }
@@ -121,7 +131,7 @@ public final class Decisions {
       return BatchRow.noScore(e.input(), state.wallet(), state.username());
     }
     try {
-      return BatchRow.ok(e.input(), decide(state, useCase, now));
+      return BatchRow.ok(e.input(), decide(state, q.useCase(), now, q.policy(), q.policyRef()));
     } catch (RuntimeException ex) {
       LOG.log(Level.WARNING, "batch row failed", ex);
       return BatchRow.error(e.input(), state.wallet());
@@ -130,7 +140,12 @@ public final class Decisions {
 
   /** With this process's screening lists (the watchlist page reads through here too). */
   public Decision decide(WalletState state, UseCase useCase, Instant now) {
-    return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()));
+    return decide(state, useCase, now, Policy.DEFAULT, null);
+  }
+
+  /** With the caller's policy (issue 32); the default policy with a null ref decides as before. */
+  public Decision decide(WalletState state, UseCase useCase, Instant now, Policy policy, PolicyRef ref) {
+    return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()), policy, ref);
   }
 
   /**
@@ -139,9 +154,14 @@ public final class Decisions {
    */
   public static Decision decide(WalletState state, UseCase useCase, Instant now, String homeChain, Duration staleAfter,
       List<Listing> listings) {
+    return decide(state, useCase, now, homeChain, staleAfter, listings, Policy.DEFAULT, null);
+  }
+
+  public static Decision decide(WalletState state, UseCase useCase, Instant now, String homeChain, Duration staleAfter,
+      List<Listing> listings, Policy policy, PolicyRef ref) {
     DecisionInput input = new DecisionInput(state.wallet(), state.username(), useCase,
         state.snapshot(), TrustModel.signals(state.trustSubject(), state.trustEdges()), state.jobInFlight(), homeChain, now,
-        listings, state.snapshot().map(CommittedSnapshot::exposure).orElse(null));
+        listings, state.snapshot().map(CommittedSnapshot::exposure).orElse(null), policy, ref);
     return DecisionModel.decide(input, staleAfter);
   }
 }

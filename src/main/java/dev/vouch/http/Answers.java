@@ -110,6 +110,19 @@ final class Answers {
     g.writeStringField("scoreModelVersion", d.scoreModelVersion());
     g.writeStringField("decisionModelVersion", d.decisionModelVersion());
     exposure(g, d.exposure());
+    policy(g, d.policy());
+    g.writeEndObject();
+  }
+
+  /** Additive (issue 32): the customer policy, absent for the default one. */
+  private static void policy(JsonGenerator g, dev.vouch.decision.model.PolicyRef p) throws IOException {
+    if (p == null) {
+      return;
+    }
+    g.writeObjectFieldStart("policy");
+    g.writeStringField("id", p.id());
+    g.writeNumberField("version", p.version());
+    g.writeStringField("hash", p.hash());
     g.writeEndObject();
   }
 
@@ -174,6 +187,9 @@ final class Answers {
         g.writeStringField("source", ch.source());
         g.writeFieldName("fallbackFrom");
         strings(g, ch.fallbackFrom());
+        if (ch.zeroValueTokenTransfers() != null) {
+          g.writeNumberField("zeroValueTokenTransfers", ch.zeroValueTokenTransfers());
+        }
         g.writeEndObject();
       }
       g.writeEndArray();
@@ -267,6 +283,7 @@ final class Answers {
       g.writeEndObject();
     }
     g.writeEndArray();
+    policy(g, b.policy());
     g.writeEndObject();
   }
 

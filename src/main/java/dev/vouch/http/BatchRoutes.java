@@ -29,9 +29,10 @@ final class BatchRoutes {
 
   private BatchRoutes() {}
 
-  static void install(Routes routes, Meter meter, String usernameSuffix) {
+  static void install(Routes routes, Meter meter, String usernameSuffix, dev.vouch.policy.Policies policies) {
     routes.add(HttpMethod.POST, PATH, ctx -> Future.succeededFuture()
         .map(v -> parse(ctx, meter.metering(), usernameSuffix))
+        .compose(q -> PolicyRoutes.of(ctx, policies).map(p -> p.ref() == null ? q : q.with(p.policy(), p.ref())))
         .compose(q -> meter.charge(ctx, Operation.batchRow, q.plan().size()).map(q))
         .compose(q -> routes.<BatchResult>ask(Addresses.DECISION_BATCH, q))
         .onSuccess(batch -> Edge.sendEncoded(ctx, 200, Answers.batch(batch)))

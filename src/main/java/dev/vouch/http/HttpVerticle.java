@@ -19,6 +19,7 @@ import dev.vouch.score.ScoreQuery;
 import dev.vouch.score.model.ScoreReport;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Deployable;
+import dev.vouch.policy.Policies;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpMethod;
@@ -60,12 +61,16 @@ public final class HttpVerticle extends VerticleBase {
   private IntakeEvents intakeEvents;
 
   private final AccessLog accessLog;
+  /** Customer policies (issue 32): null in the worker role. */
+  private final Policies policies;
 
   private HttpVerticle(AppConfig config, PrometheusMeterRegistry registry, HealthChecks health, boolean apiRoutes,
       Budgeting budgets, Clock clock, Cursors cursors, ConnectionCap connections,
       IdentityServices identity, IdempotencyStore idempotency, IntakeEvents.Slots streamSlots,
-      MonitorServices monitoring, List<Supplier<? extends Deployable>> colocated, AccessLog accessLog) {
+      MonitorServices monitoring, List<Supplier<? extends Deployable>> colocated, AccessLog accessLog,
+      Policies policies) {
     this.accessLog = accessLog;
+    this.policies = policies;
     this.monitoring = monitoring;
     this.colocated = colocated;
     this.config = config;
@@ -91,7 +96,7 @@ public final class HttpVerticle extends VerticleBase {
   public static Supplier<HttpVerticle> instances(AppConfig config, PrometheusMeterRegistry registry,
       HealthChecks health, boolean apiRoutes, Budgeting budgets, Clock clock, Cursors cursors,
       IdentityServices identity, IdempotencyStore idempotency, MonitorServices monitoring,
-      List<Supplier<? extends Deployable>> colocated) {
+      List<Supplier<? extends Deployable>> colocated, Policies policies) {
     ConnectionCap connections = new ConnectionCap(config.http().maxConnectionsPerIp(),
         TrustedProxies.parse(config.http().trustedProxies()));
     IntakeEvents.Slots streamSlots = new IntakeEvents.Slots(config.http().events().maxStreamsPerCaller());
@@ -99,7 +104,7 @@ public final class HttpVerticle extends VerticleBase {
     // One access log per process: its line budget and 503 sampling are the process's, not each instance's.
     AccessLog accessLog = new AccessLog(config.http().accessLogPerSecond());
     return () -> new HttpVerticle(config, registry, health, apiRoutes, budgets, clock, cursors, connections, identity,
-        idempotency, streamSlots, monitoring, colocated, accessLog);
+        idempotency, streamSlots, monitoring, colocated, accessLog, policies);
   }
 
   @Override
@@ -131,12 +136,13 @@ public final class HttpVerticle extends VerticleBase {
       ScanRoutes.install(routes);
       intakeEvents = IntakeEvents.install(vertx, routes, meter, config.http().events(), streamSlots);
       InteractionRoutes.install(routes, meter, cursors);
-      BatchRoutes.install(routes, meter, config.models().usernameSuffix());
-      ReceiptRoutes.install(routes, meter, config.models().usernameSuffix());
+      BatchRoutes.install(routes, meter, config.models().usernameSuffix(), policies);
+      ReceiptRoutes.install(routes, meter, config.models().usernameSuffix(), policies);
+      PolicyRoutes.install(routes, meter, policies);
       IdentityRoutes.install(routes, identity, meter);
       PageRoutes.install(routes, meter, clock, config.models().usernameSuffix(), identity, config.chains());
       MonitoringRoutes.install(routes, meter, monitoring);
-      TransferRoutes.install(routes, meter);
+      TransferRoutes.install(routes, meter, policies);
     }
 
     routes.addOpen(HttpMethod.GET, "/openapi.yaml", ctx -> ctx.response()
@@ -191,6 +197,7 @@ public final class HttpVerticle extends VerticleBase {
     Future.succeededFuture()
         .map(v -> new DecisionQuery(Inputs.wallet(ctx.pathParam("wallet")),
             Inputs.useCase(ctx.queryParams().get("useCase"))))
+        .compose(q -> PolicyRoutes.of(ctx, policies).map(p -> p.ref() == null ? q : q.with(p.policy(), p.ref())))
         .compose(q -> meter.chargingWhile(ctx, Operation.decisionRead,
             () -> routes.<Decision>ask(Addresses.DECISION_READ, q)))
         .onSuccess(decision -> Edge.sendEncoded(ctx, 200, Answers.decision(decision)))

@@ -25,9 +25,10 @@ final class ReceiptRoutes {
 
   private ReceiptRoutes() {}
 
-  static void install(Routes routes, Meter meter, String usernameSuffix) {
+  static void install(Routes routes, Meter meter, String usernameSuffix, dev.vouch.policy.Policies policies) {
     routes.add(HttpMethod.POST, "/api/v1/decision-receipts", ctx -> Future.succeededFuture()
         .map(v -> parse(ctx, usernameSuffix))
+        .compose(q -> PolicyRoutes.of(ctx, policies).map(p -> p.ref() == null ? q : q.with(p.policy(), p.ref())))
         .compose(meter.charging(ctx, Operation.receiptCreate))
         .compose(q -> routes.<ReceiptRequests.Minted>ask(Addresses.RECEIPT_CREATE, q))
         .onSuccess(m -> {

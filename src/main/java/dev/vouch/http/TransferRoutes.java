@@ -28,7 +28,7 @@ final class TransferRoutes {
 
   private TransferRoutes() {}
 
-  static void install(Routes routes, Meter meter) {
+  static void install(Routes routes, Meter meter, dev.vouch.policy.Policies policies) {
     routes.add(HttpMethod.POST, "/api/v1/transfers", ctx -> Future.succeededFuture()
         .map(v -> screen(ctx))
         .compose(meter.charging(ctx, Operation.transferScreen))

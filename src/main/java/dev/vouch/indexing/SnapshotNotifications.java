@@ -44,6 +44,9 @@ public final class SnapshotNotifications extends VerticleBase {
   /** NOTIFY of each key created or revoked, with its hash (V103). */
   static final String API_KEYS_CHANNEL = "vouch_api_keys";
 
+  /** NOTIFY of the policy triggers (V121): the id of a policy whose keys or version changed. */
+  static final String POLICIES_CHANNEL = "vouch_policies";
+
   private static final ThrottledLog DEAF = new ThrottledLog(LOG, Duration.ofSeconds(10));
 
   private final DatabaseUrl url;
@@ -125,6 +128,17 @@ public final class SnapshotNotifications extends VerticleBase {
         .handler(change -> {
           if (subscriber == s) {
             vertx.eventBus().publish(Addresses.API_KEY_ANNOUNCED, change);
+          }
+        });
+    s.channel(POLICIES_CHANNEL)
+        .subscribeHandler(v -> {
+          if (subscriber == s) {
+            vertx.eventBus().publish(Addresses.POLICIES_LISTENING, null);
+          }
+        })
+        .handler(change -> {
+          if (subscriber == s) {
+            vertx.eventBus().publish(Addresses.POLICY_ANNOUNCED, change);
           }
         });
     return s;

@@ -46,7 +46,7 @@ final class InteractionQueries {
              (SELECT json_agg(json_build_object(
                         'id', c.chain_id, 'chain', c.chain, 'status', c.status, 't', c.is_transient,
                         's', c.is_standing, 'hc', c.history_capped, 'rr', c.recency_reliable,
-                        'src', c.source, 'n', c.counterparty_count,
+                        'src', c.source, 'n', c.counterparty_count, 'z', c.zero_value_token_transfers,
                         'at', (extract(epoch FROM c.indexed_at) * 1000)::bigint) ORDER BY c.chain_id)
                 FROM snapshot_chains c WHERE c.snapshot_id = snap.id) AS coverage,
              (SELECT json_agg(json_build_object(

@@ -65,7 +65,7 @@ public final class InteractionStore {
       JsonObject c = rows.getJsonObject(i);
       out.add(new GraphRows.CoverageRow(c.getLong("id"), c.getString("chain"), c.getString("status"),
           c.getBoolean("t"), c.getBoolean("s"), c.getBoolean("hc"), c.getBoolean("rr"), c.getString("src"),
-          c.getInteger("n"), instant(c.getLong("at"))));
+          c.getInteger("n"), instant(c.getLong("at")), c.getLong("z")));
     }
     return List.copyOf(out);
   }

@@ -10,7 +10,18 @@ public final class ReceiptRequests {
   private ReceiptRequests() {}
 
   /** Mint a receipt of the live decision for a wallet or a registered username. */
-  public record Create(Lookup subject, UseCase useCase) {}
+  /** The caller's policy (issue 32) decides the receipt and is named in its signed payload; null ref = default. */
+  public record Create(Lookup subject, UseCase useCase, dev.vouch.decision.model.Policy policy,
+      dev.vouch.decision.model.PolicyRef policyRef) {
+
+    public Create(Lookup subject, UseCase useCase) {
+      this(subject, useCase, dev.vouch.decision.model.Policy.DEFAULT, null);
+    }
+
+    public Create with(dev.vouch.decision.model.Policy p, dev.vouch.decision.model.PolicyRef ref) {
+      return new Create(subject, useCase, p, ref);
+    }
+  }
 
   /** Data of the create answer (SPEC 2.5): 201 when created, 200 with deduped true otherwise. */
   public record Minted(Receipt receipt, String url, boolean deduped) {}

@@ -46,7 +46,7 @@ public final class ReceiptVerticle extends VerticleBase {
 
   private void create(Message<ReceiptRequests.Create> msg) {
     ReceiptRequests.Create q = msg.body();
-    store.whenWritable(() -> decisions.readFresh(q.subject(), q.useCase())).onComplete(ar -> {
+    store.whenWritable(() -> decisions.readFresh(q.subject(), q.useCase(), q.policy(), q.policyRef())).onComplete(ar -> {
       if (ar.failed()) {
         Failures.reply(msg, ar.cause()); // a failed decision never yields a receipt
       } else if (ar.result().isEmpty()) {

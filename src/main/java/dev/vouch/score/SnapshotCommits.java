@@ -357,6 +357,9 @@ public final class SnapshotCommits {
       if (c.tokensCapped() != null) {
         m.put("tokensCapped", c.tokensCapped());   // the decision warns on a capped token read (issue 35)
       }
+      if (c.zeroValueTokens() != null) {
+        m.put("zeroValueTokenTransfers", c.zeroValueTokens());   // shown in coverage (issue 33 item 4)
+      }
       if (c.transient_() && !"error".equals(c.status())) {
         m.put("at", c.indexedAt().toEpochMilli());   // carried evidence ages by its own read time (D6)
       }

@@ -136,6 +136,15 @@ class TokenSpoofDecisionTest {
     // Dropped, but counted on the chain's coverage row.
     assertThat(Sql.count(app.database, "SELECT c.zero_value_token_transfers FROM snapshot_chains c JOIN wallets w"
         + " ON w.latest_snapshot_id = c.snapshot_id WHERE w.address = ?", victim)).isEqualTo(1);
+    // ...and shown in the answers' coverage (issue 33 item 4), so a caller sees what was left out.
+    assertThat(d.getJsonObject("coverage").getJsonArray("chains").getJsonObject(0).getLong("zeroValueTokenTransfers"))
+        .isEqualTo(1L);
+    JsonObject graph = TestApp.data(app.get("/api/v1/interaction-graph/" + victim)).getJsonObject("interactionGraph");
+    assertThat(graph.getJsonObject("coverage").getJsonArray("chains").getJsonObject(0).getLong("zeroValueTokenTransfers"))
+        .isEqualTo(1L);
+    // The poisoning shape makes no node: the sanctioned (lookalike) address is not in the graph.
+    assertThat(graph.getJsonArray("nodes").stream().map(n -> ((JsonObject) n).getString("walletAddress")))
+        .doesNotContain(sanctioned);
   }
 
   @Test

@@ -2,8 +2,22 @@ package dev.vouch.decision.model;
 
 import java.util.List;
 
-/** Data of the batch read (SPEC 2.4). */
-public record BatchResult(UseCase useCase, String decisionModelVersion, Summary summary, List<BatchRow> results) {
+/**
+ * Data of the batch read (SPEC 2.4).
+ *
+ * @param policy the customer policy every row was decided with (issue 32); absent for the default
+ */
+public record BatchResult(UseCase useCase, String decisionModelVersion, Summary summary, List<BatchRow> results,
+    @com.fasterxml.jackson.annotation.JsonInclude(com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+    PolicyRef policy) {
+
+  public BatchResult(UseCase useCase, String decisionModelVersion, Summary summary, List<BatchRow> results) {
+    this(useCase, decisionModelVersion, summary, results, null);
+  }
+
+  public BatchResult withPolicy(PolicyRef p) {
+    return new BatchResult(useCase, decisionModelVersion, summary, results, p);
+  }
 
   public record Summary(int total, int allow, int caution, int block, int noScore, int invalid, int error) {}
 

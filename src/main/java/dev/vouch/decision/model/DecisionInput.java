@@ -16,6 +16,8 @@ import java.util.Optional;
  * @param listings the screening lists the wallet itself is on (empty when none)
  * @param exposure the wallet's exposure to labelled addresses; null when unknown (the v0.5
  *     flagged-counterparty penalty then decides instead of the exposure rules)
+ * @param policy the caller's thresholds (issue 32); {@link Policy#DEFAULT} when it set none
+ * @param policyRef names the caller's policy on the answer; null for the default
  */
 public record DecisionInput(
     String wallet,
@@ -27,10 +29,20 @@ public record DecisionInput(
     String homeChain,
     Instant now,
     List<Listing> listings,
-    ExposureSummary exposure) {
+    ExposureSummary exposure,
+    Policy policy,
+    PolicyRef policyRef) {
 
   public DecisionInput {
     listings = listings == null ? List.of() : List.copyOf(listings);
+    policy = policy == null ? Policy.DEFAULT : policy;
+  }
+
+  public DecisionInput(String wallet, String username, UseCase useCase, Optional<CommittedSnapshot> snapshot,
+      TrustSignals trust, boolean refreshInProgress, String homeChain, Instant now, List<Listing> listings,
+      ExposureSummary exposure) {
+    this(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings, exposure,
+        Policy.DEFAULT, null);
   }
 
   public DecisionInput(String wallet, String username, UseCase useCase, Optional<CommittedSnapshot> snapshot,
@@ -45,6 +57,13 @@ public record DecisionInput(
 
   /** The same input with the wallet's exposure. */
   public DecisionInput withExposure(ExposureSummary e) {
-    return new DecisionInput(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings, e);
+    return new DecisionInput(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings, e,
+        policy, policyRef);
+  }
+
+  /** The same input judged with a customer's policy, named by {@code ref} (null: the default). */
+  public DecisionInput withPolicy(Policy p, PolicyRef ref) {
+    return new DecisionInput(wallet, username, useCase, snapshot, trust, refreshInProgress, homeChain, now, listings,
+        exposure, p, ref);
   }
 }

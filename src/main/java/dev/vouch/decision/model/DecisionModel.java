@@ -4,7 +4,10 @@ import dev.vouch.score.model.CommittedSnapshot;
 import dev.vouch.score.model.ChainCoverage;
 import dev.vouch.score.model.CoverageStatus;
 
+import dev.vouch.exposure.model.Direction;
+import dev.vouch.exposure.model.ExposureFigures;
 import dev.vouch.exposure.model.ExposureSummary;
+import dev.vouch.screening.model.Category;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.score.model.RiskLevel;
@@ -47,6 +50,10 @@ public final class DecisionModel {
   public static final String EXPOSURE_HIGH_RISK_IN = "EXPOSURE_HIGH_RISK_IN";
   /** v0.6: the wallet paid a mixer, scam, darknet market, ransomware or stolen-funds address. */
   public static final String EXPOSURE_HIGH_RISK_OUT = "EXPOSURE_HIGH_RISK_OUT";
+  /** A customer policy (issue 32) set a rule on a category that is not high risk (gambling, exchange, bridge): inflow. */
+  public static final String EXPOSURE_CATEGORY_IN = "EXPOSURE_CATEGORY_IN";
+  /** The same for outflow. */
+  public static final String EXPOSURE_CATEGORY_OUT = "EXPOSURE_CATEGORY_OUT";
   /** v0.6: one hop further, a share of the wallet's valued flow is sanctioned. */
   public static final String EXPOSURE_INDIRECT_SANCTIONED = "EXPOSURE_INDIRECT_SANCTIONED";
   public static final String SCORE_BELOW_MINIMUM = "SCORE_BELOW_MINIMUM";
@@ -120,7 +127,7 @@ public final class DecisionModel {
     if (exposure == null) {
       (penalty <= ScoreModel.HIGH_PENALTY ? block : caution).addAll(flaggedCounterparties(snap));
     } else {
-      exposureFindings(exposure, block, caution, warnings);
+      exposureFindings(exposure, in.policy(), block, caution, warnings);
     }
     if (trust.suspicious()) {
       block.add(new Coded(TRUST_GRAPH_SUSPICIOUS,
@@ -177,8 +184,8 @@ public final class DecisionModel {
     List<Coded> reasons = new ArrayList<>(block);
     reasons.addAll(caution);
     LimitTable.Band band = LimitTable.Band.of(snap.score());
-    RecommendedLimit limit = new RecommendedLimit(
-        LimitTable.amount(in.useCase(), verdict, band), CURRENCY, basis(in.useCase(), verdict, band));
+    RecommendedLimit limit = scaled(new RecommendedLimit(
+        LimitTable.amount(in.useCase(), verdict, band), CURRENCY, basis(in.useCase(), verdict, band)), in);
     Coverage coverage = Coverage.of(snap.coverage());
     boolean refreshRecommended = stale || coverage.hasTransientIssues();
     boolean exposureBlock = block.stream().anyMatch(c -> c.code().startsWith("EXPOSURE_"));
@@ -188,23 +195,41 @@ public final class DecisionModel {
         List.copyOf(reasons), List.copyOf(warnings), snap.score(),
         new EvidenceUse(used(in), List.copyOf(missing)),
         new Freshness(Freshness.CACHED, snap.committedAt(), in.refreshInProgress(), refreshRecommended),
-        coverage, snap.scoreModelVersion(), VERSION, exposure);
+        coverage, snap.scoreModelVersion(), VERSION, exposure, in.policyRef());
+  }
+
+  /** The policy's use-case limit scale (issue 32): whole USDC, rounded down; the basis says so. */
+  static RecommendedLimit scaled(RecommendedLimit l, DecisionInput in) {
+    BigDecimal scale = in.policy().limitScale(in.useCase());
+    if (scale.compareTo(BigDecimal.ONE) == 0) {
+      return l;
+    }
+    long amount = BigDecimal.valueOf(l.amountUsdc()).multiply(scale).setScale(0, java.math.RoundingMode.DOWN)
+        .longValueExact();
+    return new RecommendedLimit(amount, l.currency(), l.basis() + " Scaled by " + scale.stripTrailingZeros()
+        .toPlainString() + " by the caller's policy.");
+  }
+
+  /** Today's exposure rules, with today's thresholds. */
+  static void exposureFindings(ExposureSummary e, List<Coded> block, List<Coded> caution, List<Coded> warnings) {
+    exposureFindings(e, Policy.DEFAULT, block, caution, warnings);
   }
 
   /** v0.6 exposure rules, in order: block, then caution, then the dust warning. */
-  static void exposureFindings(ExposureSummary e, List<Coded> block, List<Coded> caution, List<Coded> warnings) {
+  static void exposureFindings(ExposureSummary e, Policy p, List<Coded> block, List<Coded> caution,
+      List<Coded> warnings) {
     if (e.sanctionedOutTransfers() > 0) {
       block.add(new Coded(EXPOSURE_SANCTIONED_OUT, "This wallet sent " + e.sanctionedOutTransfers()
           + (e.sanctionedOutTransfers() == 1 ? " transfer" : " transfers") + " to a sanctioned address."));
     }
     BigDecimal inShare = e.sanctionedInShare();
-    boolean aboveDust = e.sanctionedInUsd().compareTo(DUST_USD) >= 0;
-    if (aboveDust && inShare != null && inShare.compareTo(SANCTIONED_IN_SHARE) >= 0) {
+    boolean aboveDust = e.sanctionedInUsd().compareTo(p.dust().usd()) >= 0;
+    if (p.rule(Category.sanctioned, Direction.in).fires(e.sanctionedInTransfers(), e.sanctionedInUsd(), inShare)) {
       block.add(new Coded(EXPOSURE_SANCTIONED_IN, "This wallet received " + e.sanctionedInUsd()
           + " USD from sanctioned addresses (" + percent(inShare) + " of its valued inflow)."));
     } else if (e.sanctionedInTransfers() > 0) {
       boolean dust = !aboveDust && e.sanctionedInUnsolicited()
-          && e.sanctionedInUnvaluedTransfers() <= DUST_MAX_TRANSFERS;
+          && e.sanctionedInUnvaluedTransfers() <= p.dust().maxUnvaluedTransfers();
       if (dust) {
         warnings.add(new Coded(EXPOSURE_SANCTIONED_DUST, "A sanctioned address sent this wallet "
             + e.sanctionedInTransfers() + (e.sanctionedInTransfers() == 1 ? " tiny transfer" : " tiny transfers")
@@ -216,23 +241,30 @@ public final class DecisionModel {
             + "); review the source of funds."));
       }
     }
-    BigDecimal hrShare = e.highRiskInShare();
-    if (e.highRiskInUsd().compareTo(DUST_USD) >= 0 && hrShare != null && hrShare.compareTo(HIGH_RISK_IN_SHARE) >= 0) {
-      caution.add(new Coded(EXPOSURE_HIGH_RISK_IN, "This wallet received " + e.highRiskInUsd()
-          + " USD from mixers or other high-risk addresses (" + percent(hrShare) + " of its valued inflow)."));
+    for (PolicyGroups.Group g : PolicyGroups.of(p, Direction.in)) {
+      ExposureFigures.Union u = PolicyGroups.figures(e, g, Direction.in);
+      if (g.rule().fires(u.transfers(), u.usd(), u.share())) {
+        PolicyGroups.list(g, block, caution, warnings).add(new Coded(g.code(), "This wallet received " + u.usd()
+            + " USD from " + g.names() + " (" + (u.share() == null ? "no valued inflow" : percent(u.share())
+            + " of its valued inflow") + ")."));
+      }
     }
-    if (e.highRiskOutTransfers() > 0) {
-      caution.add(new Coded(EXPOSURE_HIGH_RISK_OUT, "This wallet sent " + e.highRiskOutTransfers()
-          + (e.highRiskOutTransfers() == 1 ? " transfer" : " transfers") + " to mixers or other high-risk addresses."));
+    for (PolicyGroups.Group g : PolicyGroups.of(p, Direction.out)) {
+      ExposureFigures.Union u = PolicyGroups.figures(e, g, Direction.out);
+      if (g.rule().fires(u.transfers(), u.usd(), u.share())) {
+        PolicyGroups.list(g, block, caution, warnings).add(new Coded(g.code(), "This wallet sent " + u.transfers()
+            + (u.transfers() == 1 ? " transfer" : " transfers") + " to " + g.names() + "."));
+      }
     }
     BigDecimal indirect = e.indirectSanctionedShare();
-    if (indirect != null && indirect.compareTo(INDIRECT_SANCTIONED_SHARE) >= 0) {
+    BigDecimal indirectMin = p.indirectSanctionedShare(1);
+    if (indirect != null && indirectMin != null && indirect.compareTo(indirectMin) >= 0) {
       caution.add(new Coded(EXPOSURE_INDIRECT_SANCTIONED, percent(indirect) + " of this wallet's valued flow"
           + " passed through counterparties that dealt with sanctioned addresses (one hop)."));
     }
   }
 
-  private static String percent(BigDecimal share) {
+  static String percent(BigDecimal share) {
     return share.movePointRight(2).stripTrailingZeros().toPlainString() + " %";
   }
 
@@ -265,7 +297,7 @@ public final class DecisionModel {
     return new Decision(b.wallet(), b.username(), b.useCase(), Verdict.block, RiskLevel.HIGH_RISK.label(), limit,
         List.copyOf(reasons), b.warnings(), b.score(),
         new EvidenceUse(List.of("freshness.cacheStatus", "screening"), b.evidence().missing()),
-        b.freshness(), b.coverage(), b.scoreModelVersion(), b.decisionModelVersion());
+        b.freshness(), b.coverage(), b.scoreModelVersion(), b.decisionModelVersion(), null, in.policyRef());
   }
 
   private static Coded sanctioned(DecisionInput in) {
@@ -295,13 +327,13 @@ public final class DecisionModel {
         "No committed evidence for this wallet yet; the verdict is a conservative baseline."));
     List<Coded> warnings = List.of(new Coded(WALLET_NOT_INDEXED,
         "This wallet is not indexed yet. Start intake (POST /api/v1/intake/{wallet}), then poll the score read."));
-    RecommendedLimit limit = new RecommendedLimit(LimitTable.baseline(in.useCase()), CURRENCY,
-        "Baseline for " + in.useCase() + " while the wallet has no committed evidence (" + VERSION + ").");
+    RecommendedLimit limit = scaled(new RecommendedLimit(LimitTable.baseline(in.useCase()), CURRENCY,
+        "Baseline for " + in.useCase() + " while the wallet has no committed evidence (" + VERSION + ")."), in);
     return new Decision(
         in.wallet(), in.username(), in.useCase(), Verdict.caution, RiskLevel.NO_EVIDENCE.label(), limit,
         reasons, warnings, 0, new EvidenceUse(List.of("freshness.cacheStatus"), MISSING_BASELINE),
         new Freshness(Freshness.INDEXING_REQUIRED, null, in.refreshInProgress(), true),
-        Coverage.NONE, ScoreModel.VERSION, VERSION);
+        Coverage.NONE, ScoreModel.VERSION, VERSION, null, in.policyRef());
   }
 
   /** DATA_LIMITED when the home chain or every chain lacks full history; other gaps only warn. */

@@ -95,6 +95,7 @@ public final class ExposureModel {
     List<EvidenceItem> directEvidence = new ArrayList<>();
     BigDecimal highRiskInUsd = BigDecimal.ZERO;
     int highRiskOut = 0;
+    Map<List<Category>, Acc[]> byCategories = new TreeMap<>(CATEGORY_SETS);
     for (Flow f : flows) {
       List<Label> found = mint(f.counterparty()) ? List.of() : labels.lookup(f.counterparty(), f.chainId());
       if (found.isEmpty()) {
@@ -102,11 +103,14 @@ public final class ExposureModel {
       }
       Set<Category> cats = categories(found);
       boolean otherHighRisk = cats.stream().anyMatch(c -> c.highRisk() && c != Category.sanctioned);
+      Acc[] group = byCategories.computeIfAbsent(List.copyOf(cats), k -> new Acc[] {new Acc(), new Acc()});
       for (Direction d : Direction.values()) {
         int t = f.transfers(d);
         if (t == 0) {
           continue;
         }
+        group[d.ordinal()].transfers += t;
+        group[d.ordinal()].usd = group[d.ordinal()].usd.add(f.usd(d));
         for (Category c : cats) {
           Acc a = direct.computeIfAbsent(new Key(c, d), k -> new Acc());
           a.counterparties.add(f.counterparty());
@@ -192,8 +196,26 @@ public final class ExposureModel {
         share(sanctionedInUsd, totalIn), unsolicited,
         sanctionedOut == null ? 0 : sanctionedOut.transfers,
         scaled(highRiskInUsd), share(highRiskInUsd, totalIn), highRiskOut,
-        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version());
+        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version(), categoryFigures(byCategories, totalIn, totalOut));
     return new Exposure(self, summary, scaled(totalIn), scaled(totalOut), directOut, indirectOut, kept, truncated);
+  }
+
+  /** Category sets in enum order, shorter first on a common prefix: a stable order for the stored figures. */
+  private static final Comparator<List<Category>> CATEGORY_SETS = (a, b) -> {
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      int c = a.get(i).compareTo(b.get(i));
+      if (c != 0) {
+        return c;
+      }
+    }
+    return Integer.compare(a.size(), b.size());
+  };
+
+  private static ExposureFigures categoryFigures(Map<List<Category>, Acc[]> groups, BigDecimal totalIn, BigDecimal totalOut) {
+    List<ExposureFigures.Group> out = new ArrayList<>();
+    groups.forEach((cats, acc) -> out.add(new ExposureFigures.Group(cats, acc[0].transfers, acc[0].usd,
+        acc[1].transfers, acc[1].usd)));
+    return new ExposureFigures(totalIn, totalOut, out);
   }
 
   /**

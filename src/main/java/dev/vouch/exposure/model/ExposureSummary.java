@@ -1,5 +1,6 @@
 package dev.vouch.exposure.model;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 import java.util.List;
@@ -19,6 +20,8 @@ import java.util.List;
  * @param highRiskInUsd inflow from high-risk categories other than sanctioned (mixer, scam, ...)
  * @param indirectSanctionedShare the larger of the indirect sanctioned shares in and out; null
  *     when neither direction has valued flow
+ * @param figures the direct flows by category set, for customer policies (issue 32); stored
+ *     with the summary, never on the wire or in a receipt; null for a summary stored before
  */
 public record ExposureSummary(
     String sanctions,
@@ -34,7 +37,8 @@ public record ExposureSummary(
     BigDecimal highRiskInShare,
     int highRiskOutTransfers,
     BigDecimal indirectSanctionedShare,
-    String labelsVersion) {
+    String labelsVersion,
+    @JsonIgnore ExposureFigures figures) {
 
   public static final String DIRECT = "direct";
   public static final String INDIRECT = "indirect";
@@ -43,5 +47,22 @@ public record ExposureSummary(
   public ExposureSummary {
     sourceCategories = List.copyOf(sourceCategories);
     destinationCategories = List.copyOf(destinationCategories);
+  }
+
+  public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
+      int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
+      BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
+      BigDecimal highRiskInUsd, BigDecimal highRiskInShare, int highRiskOutTransfers,
+      BigDecimal indirectSanctionedShare, String labelsVersion) {
+    this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
+        sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null);
+  }
+
+  public ExposureSummary withFigures(ExposureFigures f) {
+    return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
+        sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
+        sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
+        labelsVersion, f);
   }
 }

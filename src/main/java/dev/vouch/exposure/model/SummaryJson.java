@@ -15,7 +15,9 @@ public final class SummaryJson {
 
   private static final ObjectMapper MAPPER = new ObjectMapper()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
-      .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true);
+      .configure(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, true)
+      // A tree keeps a decimal's scale (0.00 stays 0.00), as the figures are compared and hashed.
+      .configure(com.fasterxml.jackson.databind.cfg.JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
 
   /** Most wallets share a few summaries (none, the same dust): each distinct text is parsed once. */
   private static final Cache<String, ExposureSummary> PARSED = Caffeine.newBuilder()
@@ -23,11 +25,18 @@ public final class SummaryJson {
       .executor(Runnable::run)
       .build();
 
+  static final String FIGURES = "figures";
+
   private SummaryJson() {}
 
+  /** The summary's fields, then its figures (issue 32) under {@code figures} when it has them. */
   public static String write(ExposureSummary s) {
     try {
-      return MAPPER.writeValueAsString(s);
+      com.fasterxml.jackson.databind.node.ObjectNode node = MAPPER.valueToTree(s);
+      if (s.figures() != null) {
+        node.set(FIGURES, MAPPER.valueToTree(s.figures()));
+      }
+      return MAPPER.writeValueAsString(node);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write an exposure summary", e);
     }
@@ -40,7 +49,10 @@ public final class SummaryJson {
 
   private static ExposureSummary parse(String json) {
     try {
-      return MAPPER.readValue(json, ExposureSummary.class);
+      com.fasterxml.jackson.databind.JsonNode node = MAPPER.readTree(json);
+      ExposureSummary s = MAPPER.treeToValue(node, ExposureSummary.class);
+      com.fasterxml.jackson.databind.JsonNode f = node.get(FIGURES);
+      return f == null || f.isNull() ? s : s.withFigures(MAPPER.treeToValue(f, ExposureFigures.class));
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("unreadable exposure summary of a committed snapshot", e);
     }

@@ -294,7 +294,8 @@ public final class GraphModel {
       forFlags.add(new ChainCoverage(c.chain(), CoverageStatus.valueOf(c.status()), c.transient_(), c.standing(),
           c.historyCapped(), c.recencyReliable()));
       chains.add(new InteractionGraph.CoverageChain(c.chain(), c.chainId(), c.status(), c.counterpartyCount(),
-          c.indexedAt(), c.source(), c.historyCapped(), c.recencyReliable(), c.transient_(), c.standing()));
+          c.indexedAt(), c.source(), c.historyCapped(), c.recencyReliable(), c.transient_(), c.standing(),
+          c.zeroValueTokenTransfers()));
       // A chain that kept earlier evidence (transient) may miss newer counterparties.
       complete &= "indexed".equals(c.status()) && !Boolean.TRUE.equals(c.historyCapped()) && !c.transient_();
     }

@@ -40,11 +40,23 @@ public record GraphRows(
     return snapshotId != null;
   }
 
-  /** One snapshot_chains row. */
+  /**
+   * One snapshot_chains row.
+   *
+   * @param zeroValueTokenTransfers registered-token transfers of value 0 the read dropped (issue 33
+   *     item 4: they never make a node); null for a chain that read no tokens, or an older snapshot
+   */
   public record CoverageRow(
       long chainId, String chain, String status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, int counterpartyCount,
-      Instant indexedAt) {}
+      Instant indexedAt, Long zeroValueTokenTransfers) {
+
+    public CoverageRow(long chainId, String chain, String status, boolean transient_, boolean standing,
+        Boolean historyCapped, Boolean recencyReliable, String source, int counterpartyCount, Instant indexedAt) {
+      this(chainId, chain, status, transient_, standing, historyCapped, recencyReliable, source, counterpartyCount,
+          indexedAt, null);
+    }
+  }
 
   /**
    * A node of the page: address, identity overlay, its counterparty rows ordered by chain id (none

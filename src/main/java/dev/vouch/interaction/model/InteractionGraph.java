@@ -91,7 +91,9 @@ public record InteractionGraph(
   public record CoverageChain(
       String chain, long chainId, String status, int counterpartyCount, Instant indexedAt,
       String source, Boolean historyCapped, Boolean recencyReliable, boolean transientIssue,
-      boolean standingLimitation) {}
+      boolean standingLimitation,
+      // Zero-value token transfers dropped (issue 33 item 4), counted so nothing is hidden; absent when unknown.
+      @JsonInclude(JsonInclude.Include.NON_NULL) Long zeroValueTokenTransfers) {}
 
   public record Pagination(int limit, String nextCursor, boolean hasMore) {}
 

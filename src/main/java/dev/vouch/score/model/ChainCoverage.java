@@ -1,5 +1,6 @@
 package dev.vouch.score.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
@@ -13,6 +14,8 @@ import java.util.List;
  * @param fallbackFrom providers that failed before it in the run, in order
  * @param tokensCapped the chain's token read stopped at a cap and kept only the newest registered
  *     transfers (issue 35: older payments may be missing); null when the chain read no tokens
+ * @param zeroValueTokenTransfers registered-token transfers of value 0 the read dropped (issue 33
+ *     item 4), shown so nothing is hidden; null when the chain read no tokens or predates the count
  */
 public record ChainCoverage(
     String chain,
@@ -24,7 +27,8 @@ public record ChainCoverage(
     String source,
     List<String> fallbackFrom,
     // Read from the stored coverage text for the decision's warning; not part of the API's coverage block.
-    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) Boolean tokensCapped) {
+    @JsonProperty(access = JsonProperty.Access.WRITE_ONLY) Boolean tokensCapped,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Long zeroValueTokenTransfers) {
 
   public ChainCoverage {
     fallbackFrom = fallbackFrom == null ? List.of() : List.copyOf(fallbackFrom);
@@ -33,7 +37,7 @@ public record ChainCoverage(
   /** Coverage without a token read. */
   public ChainCoverage(String chain, CoverageStatus status, boolean transient_, boolean standing,
       Boolean historyCapped, Boolean recencyReliable, String source, List<String> fallbackFrom) {
-    this(chain, status, transient_, standing, historyCapped, recencyReliable, source, fallbackFrom, null);
+    this(chain, status, transient_, standing, historyCapped, recencyReliable, source, fallbackFrom, null, null);
   }
 
   /** Coverage whose source is not recorded. */
