@@ -19,6 +19,7 @@ class Watchlist(_Model):
     use_case: UseCase = Field(..., alias='useCase')
     size: int
     created_at: datetime = Field(..., alias='createdAt')
+    screen_transfers: bool = Field(..., alias='screenTransfers')
 
 
 class DecisionSummary(_Model):
@@ -1080,6 +1081,7 @@ class GetLivenessResult(_Model):
 class CreateWatchlistBody(_Model):
     name: str
     use_case: Optional[UseCase] = Field(None, alias='useCase')
+    screen_transfers: Optional[bool] = Field(None, alias='screenTransfers')
 
 
 class ListWatchlistsResult(_Model):
@@ -1095,6 +1097,10 @@ class GetWatchlistPageResult(_Model):
     watchlist: Watchlist
     wallets: List[GetWatchlistPageResultWalletsItem]
     next_cursor: Optional[str] = Field(..., alias='nextCursor')
+
+
+class UpdateWatchlistBody(_Model):
+    screen_transfers: bool = Field(..., alias='screenTransfers')
 
 
 class DeleteWatchlistResult(_Model):

@@ -162,6 +162,10 @@ class SyncOperations:
         """GET /api/v1/watchlists/{id}: One page of a watchlist, in wallet order, with each wallet's decision now. Costs 1 unit."""
         return self._call('GET', '/api/v1/watchlists/{id}', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('GetWatchlistPageResult'))
 
+    def update_watchlist(self, id: int, *, body: Union[UpdateWatchlistBody, Dict[str, Any]]) -> Watchlist:
+        """PATCH /api/v1/watchlists/{id}: Turn transfer screening of a watchlist's wallets on or off. Costs 1 unit."""
+        return self._call('PATCH', '/api/v1/watchlists/{id}', {'id': id}, {}, body, None, _adapter('Watchlist'))
+
     def delete_watchlist(self, id: int) -> DeleteWatchlistResult:
         """DELETE /api/v1/watchlists/{id}: Delete a watchlist and its members (its events stay in the feed). Costs 1 unit."""
         return self._call('DELETE', '/api/v1/watchlists/{id}', {'id': id}, {}, None, None, _adapter('DeleteWatchlistResult'))
@@ -352,6 +356,10 @@ class AsyncOperations:
     async def get_watchlist_page(self, id: int, *, cursor: Optional[str] = None, limit: Optional[int] = None) -> GetWatchlistPageResult:
         """GET /api/v1/watchlists/{id}: One page of a watchlist, in wallet order, with each wallet's decision now. Costs 1 unit."""
         return await self._call('GET', '/api/v1/watchlists/{id}', {'id': id}, {'cursor': cursor, 'limit': limit}, None, None, _adapter('GetWatchlistPageResult'))
+
+    async def update_watchlist(self, id: int, *, body: Union[UpdateWatchlistBody, Dict[str, Any]]) -> Watchlist:
+        """PATCH /api/v1/watchlists/{id}: Turn transfer screening of a watchlist's wallets on or off. Costs 1 unit."""
+        return await self._call('PATCH', '/api/v1/watchlists/{id}', {'id': id}, {}, body, None, _adapter('Watchlist'))
 
     async def delete_watchlist(self, id: int) -> DeleteWatchlistResult:
         """DELETE /api/v1/watchlists/{id}: Delete a watchlist and its members (its events stay in the feed). Costs 1 unit."""

@@ -1245,6 +1245,10 @@ export type Watchlist = {
     useCase: UseCase;
     size: number;
     createdAt: string;
+    /**
+     * New transfers into or out of its wallets are screened (transfer.screened)
+     */
+    screenTransfers: boolean;
 };
 /**
  * EVM address, case-insensitive on input, returned lowercase
@@ -3000,6 +3004,11 @@ export type CreateWatchlistData = {
     body: {
         name: string;
         useCase?: UseCase;
+        /**
+         * Screen every new transfer into or out of the list's wallets (registered tokens and top-level native value, on every chain Vouch reads) as blocks arrive; each raises transfer.screened (docs/transfers.md, watched deposit addresses).
+         *
+         */
+        screenTransfers?: boolean;
     };
     headers?: {
         /**
@@ -3163,6 +3172,54 @@ export type GetWatchlistPageResponses = {
     };
 };
 export type GetWatchlistPageResponse = GetWatchlistPageResponses[keyof GetWatchlistPageResponses];
+export type UpdateWatchlistData = {
+    body: {
+        screenTransfers: boolean;
+    };
+    path: {
+        id: number;
+    };
+    query?: never;
+    url: '/api/v1/watchlists/{id}';
+};
+export type UpdateWatchlistErrors = {
+    /**
+     * INVALID_WALLET (malformed wallet) or INVALID_REQUEST (unknown useCase, bad body)
+     */
+    400: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (no key; monitoring needs one) or INVALID_KEY
+     */
+    401: ErrorEnvelope;
+    /**
+     * NOT_ALLOWED (the key is suspended)
+     */
+    403: ErrorEnvelope;
+    /**
+     * NOT_FOUND (unknown receipt id or unknown username)
+     */
+    404: ErrorEnvelope;
+    /**
+     * RATE_LIMITED: per-minute budget (refused whole, nothing spent; carries the rate headers), receipt creation budget, daily scan caps (Retry-After to next UTC midnight) or the per-wallet 10-minute cooldown; the message says which
+     *
+     */
+    429: ErrorEnvelope;
+    /**
+     * UNAVAILABLE: a backing store is down or too slow (every database wait has a deadline, so this comes within seconds, never after the client's patience). The message says whether anything was created; an internal timeout on a write says it may still take effect. Retry after the Retry-After seconds.
+     *
+     */
+    503: ErrorEnvelope;
+};
+export type UpdateWatchlistError = UpdateWatchlistErrors[keyof UpdateWatchlistErrors];
+export type UpdateWatchlistResponses = {
+    /**
+     * The watchlist
+     */
+    200: OkEnvelope & {
+        data?: Watchlist;
+    };
+};
+export type UpdateWatchlistResponse = UpdateWatchlistResponses[keyof UpdateWatchlistResponses];
 export type AddWatchlistWalletsData = {
     body: Wallets;
     headers?: {

@@ -410,6 +410,21 @@ export const getWatchlistPage = (options) => (options.client ?? client).get({
     ...options
 });
 /**
+ * Turn transfer screening of a watchlist's wallets on or off. Costs 1 unit.
+ *
+ * The only field a watchlist changes. The block scanners read it at each step: transfers in blocks committed after the change are screened (on) or not (off); screenings already made stay, and a pending one still announces its verdict.
+ *
+ */
+export const updateWatchlist = (options) => (options.client ?? client).patch({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/api/v1/watchlists/{id}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+/**
  * Add up to 10,000 wallets (monitoring.maxWalletsPerRequest) in one request. Costs 1 unit.
  *
  * All or nothing: one invalid address (INVALID_WALLET) or passing the key's plan cap over all its lists (409 LIMIT_REACHED) adds none. The body limit of this route is monitoring.bodyLimitBytes (1 MiB). New wallets never indexed (no job in flight, no attempt within the cooldown) are queued for intake under the caller's daily scan cap and per-minute units (intakeKeyed each), as many as those allow; the rest are watched unqueued.

@@ -240,6 +240,19 @@ public final class VouchApp implements AutoCloseable {
         lists.result(), watch.reindexing()));
     chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0],
         lists.result()).onSuccess(m -> monitoring[0] = m));
+    if (config.role().runsWorker() && config.monitoring().transferWatch().enabled()) {
+      // Watched deposit addresses: one block scanner per chain (docs/transfers.md#watched-deposit-addresses).
+      chain = chain.compose(v -> {
+        Decisions decisions = decided[0] != null ? decided[0]
+            : new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
+        Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
+            new WebClientOptions().setFollowRedirects(false).setUserAgent("vouch-transfers").setKeepAlive(true)),
+            config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), receiptKeys,
+            clock);
+        return vertx.deployVerticle(new dev.vouch.transfer.TransferWatchVerticle(db, transfers, budgets.metering(),
+            config.chains(), config.indexing(), config.monitoring().transferWatch(), clock));
+      });
+    }
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, db, config, clock, watch);
     AppConfig.Idempotency keys = config.http().idempotency();

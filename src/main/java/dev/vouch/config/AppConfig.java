@@ -323,19 +323,43 @@ public record AppConfig(
    * @param screeningCheckMillis how often a worker looks for a reloaded screening list to announce
    */
   public record Monitoring(Map<String, Integer> maxWallets, int maxLists, int maxWalletsPerRequest,
-      long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks, Retention retention) {
+      long bodyLimitBytes, int screeningCheckMillis, Webhooks webhooks, Retention retention,
+      TransferWatch transferWatch) {
     public static final Monitoring DEFAULTS = new Monitoring(
         Map.of("developer", 10_000, "plus", 25_000, "pro", 100_000, "partner", 1_000_000),
-        20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS, Retention.DEFAULTS);
+        20, 10_000, 1L << 20, 1000, Webhooks.DEFAULTS, Retention.DEFAULTS, TransferWatch.DEFAULTS);
 
     public Monitoring {
       maxWallets = maxWallets == null ? DEFAULTS.maxWallets() : Map.copyOf(maxWallets);
       webhooks = webhooks == null ? Webhooks.DEFAULTS : webhooks;
       retention = retention == null ? Retention.DEFAULTS : retention;
+      transferWatch = transferWatch == null ? TransferWatch.DEFAULTS : transferWatch;
     }
 
     public int maxWallets(String plan) {
       return maxWallets.getOrDefault(plan, 0);
+    }
+  }
+
+  /**
+   * Watched deposit addresses (docs/transfers.md#watched-deposit-addresses): the block scanner of
+   * worker roles, one per chain with rpcUrls.
+   *
+   * @param enabled false: this process runs no scanner (another worker does); absent = true
+   * @param pollMillis pause between steps once a chain's scanner has reached its safe head; 0 or absent = 1,000
+   * @param maxBlocks most blocks one step reads and commits (one transaction); 0 or absent = 50
+   * @param maxTopicAddresses watched wallets up to which eth_getLogs names them in topic filters;
+   *     above it a step reads every registered-token Transfer of its range and matches in memory;
+   *     0 or absent = 200
+   */
+  public record TransferWatch(Boolean enabled, int pollMillis, int maxBlocks, int maxTopicAddresses) {
+    public static final TransferWatch DEFAULTS = new TransferWatch(true, 1000, 50, 200);
+
+    public TransferWatch {
+      enabled = enabled == null || enabled;
+      pollMillis = pollMillis <= 0 ? 1000 : pollMillis;
+      maxBlocks = maxBlocks <= 0 ? 50 : maxBlocks;
+      maxTopicAddresses = maxTopicAddresses <= 0 ? 200 : maxTopicAddresses;
     }
   }
 

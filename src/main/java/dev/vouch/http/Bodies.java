@@ -38,6 +38,15 @@ final class Bodies {
     throw ApiError.invalidRequest("Field " + field + " must be a string.");
   }
 
+  /** Optional boolean field; present but not a boolean (a string "true" included) is INVALID_REQUEST. */
+  static Boolean bool(JsonObject body, String field) {
+    Object v = body.getValue(field);
+    if (v == null || v instanceof Boolean) {
+      return (Boolean) v;
+    }
+    throw ApiError.invalidRequest("Field " + field + " must be true or false.");
+  }
+
   static UseCase useCase(JsonObject body) {
     return Inputs.useCase(string(body, "useCase"));
   }

@@ -41,7 +41,9 @@ final class MonitoringRoutes {
     T get();
   }
 
-  private record NewList(Caller caller, String name, UseCase useCase) {}
+  private record NewList(Caller caller, String name, UseCase useCase, boolean screenTransfers) {}
+
+  private record ListChange(Caller caller, long id, boolean screenTransfers) {}
 
   private record Members(Caller caller, long id, List<String> wallets) {}
 
@@ -62,8 +64,19 @@ final class MonitoringRoutes {
       if (name == null || name.isBlank() || name.trim().length() > NAME_MAX) {
         throw ApiError.invalidRequest("name is required: 1 to " + NAME_MAX + " characters.");
       }
-      return new NewList(c, name.trim(), Bodies.useCase(b));
-    }, r -> m.create(r.caller(), r.name(), r.useCase())));
+      return new NewList(c, name.trim(), Bodies.useCase(b), Boolean.TRUE.equals(Bodies.bool(b, "screenTransfers")));
+    }, r -> m.create(r.caller(), r.name(), r.useCase(), r.screenTransfers())));
+    routes.add(HttpMethod.PATCH, "/api/v1/watchlists/:id", ctx -> run(ctx, 200, meter, Operation.watchlistWrite, () -> {
+      Caller c = keyed(ctx);
+      long id = id(ctx, "id", "watchlist");
+      JsonObject b = Bodies.object(ctx, "{\"screenTransfers\": true}");
+      Boolean screen = Bodies.bool(b, "screenTransfers");
+      if (screen == null || b.size() != 1) {
+        throw ApiError.invalidRequest("Send {\"screenTransfers\": true} or false; it is the only field a watchlist"
+            + " changes.");
+      }
+      return new ListChange(c, id, screen);
+    }, r -> m.update(r.caller(), r.id(), r.screenTransfers())));
     routes.add(HttpMethod.GET, "/api/v1/watchlists", ctx -> run(ctx, 200, meter, Operation.watchlistRead,
         () -> keyed(ctx), m::lists));
     routes.add(HttpMethod.GET, "/api/v1/watchlists/:id", ctx -> run(ctx, 200, meter, Operation.watchlistRead, () -> {

@@ -83,16 +83,25 @@ final class MonitorQueries {
 
   // ---- watchlists
 
-  /** $1 key, $2 name, $3 use case, $4 now, $5 max lists of the key. No row: at the cap. */
+  /**
+   * $1 key, $2 name, $3 use case, $4 now, $5 max lists of the key, $6 screen transfers (V119). No
+   * row: at the cap.
+   */
   static final String CREATE_LIST = """
-      INSERT INTO watchlists (api_key_id, name, use_case, created_at)
-      SELECT $1, $2, $3, $4
+      INSERT INTO watchlists (api_key_id, name, use_case, created_at, screen_transfers)
+      SELECT $1, $2, $3, $4, $6
        WHERE (SELECT count(*) FROM watchlists WHERE api_key_id = $1) < $5
-      RETURNING id, name, use_case, created_at
+      RETURNING id, name, use_case, created_at, screen_transfers
+      """;
+
+  /** Turns transfer screening of list $1 (key $2) on or off ($3); no row: not the key's list. */
+  static final String SET_SCREEN_TRANSFERS = """
+      UPDATE watchlists SET screen_transfers = $3 WHERE id = $1 AND api_key_id = $2
+      RETURNING id
       """;
 
   static final String LIST_COLUMNS = """
-      l.id, l.name, l.use_case, l.created_at,
+      l.id, l.name, l.use_case, l.created_at, l.screen_transfers,
       (SELECT count(*) FROM watchlist_members m WHERE m.watchlist_id = l.id) AS size
       """;
 

@@ -76,9 +76,10 @@ public final class MonitorServices {
 
   // ---- watchlists
 
-  public Future<Watchlist> create(Caller caller, String name, UseCase useCase) {
+  public Future<Watchlist> create(Caller caller, String name, UseCase useCase, boolean screenTransfers) {
     return db.write(c -> c.preparedQuery(MonitorQueries.CREATE_LIST)
-            .execute(Tuple.of(key(caller), name, useCase.name(), utc(clock.instant()), config.maxLists())))
+            .execute(Tuple.of(key(caller), name, useCase.name(), utc(clock.instant()), config.maxLists(),
+                screenTransfers)))
         .map(rows -> {
           if (rows.size() == 0) {
             throw ApiError.conflict("LIMIT_REACHED", "This key already has " + config.maxLists()
@@ -86,7 +87,7 @@ public final class MonitorServices {
           }
           Row r = rows.iterator().next();
           return new Watchlist(Long.toString(r.getLong("id")), r.getString("name"), r.getString("use_case"), 0,
-              instant(r.getOffsetDateTime("created_at")));
+              instant(r.getOffsetDateTime("created_at")), r.getBoolean("screen_transfers"));
         });
   }
 
@@ -97,6 +98,23 @@ public final class MonitorServices {
           rows.forEach(r -> out.add(watchlist(r)));
           return new Watchlists(out);
         });
+  }
+
+  /**
+   * Turns transfer screening of a list on or off (PATCH): the scanner reads the flag at each step,
+   * so a change holds from the next block range it commits.
+   */
+  public Future<Watchlist> update(Caller caller, long id, boolean screenTransfers) {
+    long key = key(caller);
+    return db.transaction(c -> c.preparedQuery(MonitorQueries.SET_SCREEN_TRANSFERS)
+            .execute(Tuple.of(id, key, screenTransfers))
+            .compose(rows -> {
+              if (rows.size() == 0) {
+                throw noList();
+              }
+              return c.preparedQuery(MonitorQueries.LIST).execute(Tuple.of(id, key));
+            }))
+        .map(rows -> watchlist(rows.iterator().next()));
   }
 
   public Future<Deleted> deleteList(Caller caller, long id) {
@@ -346,7 +364,7 @@ public final class MonitorServices {
 
   private static Watchlist watchlist(Row r) {
     return new Watchlist(Long.toString(r.getLong("id")), r.getString("name"), r.getString("use_case"),
-        r.getLong("size"), instant(r.getOffsetDateTime("created_at")));
+        r.getLong("size"), instant(r.getOffsetDateTime("created_at")), r.getBoolean("screen_transfers"));
   }
 
   private static ApiError noList() {

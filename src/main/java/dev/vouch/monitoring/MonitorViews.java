@@ -11,7 +11,9 @@ public final class MonitorViews {
 
   private MonitorViews() {}
 
-  public record Watchlist(String id, String name, String useCase, long size, Instant createdAt) {}
+  /** screenTransfers: every new transfer into or out of its wallets is screened (docs/transfers.md). */
+  public record Watchlist(String id, String name, String useCase, long size, Instant createdAt,
+      boolean screenTransfers) {}
 
   public record Watchlists(List<Watchlist> watchlists) {}
 

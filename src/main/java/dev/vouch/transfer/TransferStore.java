@@ -76,6 +76,22 @@ final class TransferStore {
    * this write screened. Answers in the order of {@code writes}.
    */
   Future<List<Stored>> saveAll(List<Write> writes, List<String> intakes, Long apiKey, Instant now) {
+    return db.transaction(conn -> saveAllOn(conn, writes, intakes, apiKey, now));
+  }
+
+  /**
+   * One screening on the caller's transaction (a watched scan commits its screenings with its
+   * cursor); no counterparty evidence is kept for it.
+   */
+  static Future<Stored> saveOn(SqlConnection conn, Key key, Moved m, long block, long confirmations, int required,
+      TransferVerdict v, boolean queueIntake, Long apiKey, Instant now) {
+    return saveAllOn(conn, List.of(new Write(key, m, block, confirmations, required, v, null)),
+        queueIntake ? List.of(m.counterparty()) : List.of(), apiKey, now).map(all -> all.get(0));
+  }
+
+  /** {@link #saveAll} on the caller's transaction. */
+  static Future<List<Stored>> saveAllOn(SqlConnection conn, List<Write> writes, List<String> intakes, Long apiKey,
+      Instant now) {
     int n = writes.size();
     Long[] chain = new Long[n];
     String[] hash = new String[n];
@@ -128,7 +144,7 @@ final class TransferStore {
         .addArrayOfString(usd).addArrayOfLong(block).addArrayOfLong(confirmations).addArrayOfInteger(required)
         .addArrayOfString(status).addArrayOfString(verdict).addArrayOfString(reasons).addArrayOfString(warnings)
         .addArrayOfString(evidence).addValue(utc(now)).addValue(apiKey);
-    return db.transaction(conn -> conn.preparedQuery(TransferQueries.UPSERT_MANY).execute(args)
+    return conn.preparedQuery(TransferQueries.UPSERT_MANY).execute(args)
         .compose(rows -> intakes.isEmpty() ? Future.succeededFuture(rows)
             : JobStore.queueIntakes(conn, intakes, now).map(rows))
         .compose(rows -> {
@@ -142,8 +158,14 @@ final class TransferStore {
             }
           });
           List<Write> rest = writes.stream().filter(w -> !byKey.containsKey(w.key())).toList();
-          Future<Void> announced = Outbox.appendAll(conn, events, Outbox.TRANSFER_SCREENED,
+          Future<Void> owners = Outbox.appendAll(conn, events, Outbox.TRANSFER_SCREENED,
               DecisionWatch.Cause.transfer, now);
+          // Keys watching the address (watched deposit addresses) get theirs at the same moment:
+          // one read of every screened row's watchers, one outbox statement.
+          List<Stored> screened = byKey.values().stream().filter(st -> "screened".equals(st.record().status())).toList();
+          Future<Void> announced = screened.isEmpty() ? owners
+              : owners.compose(v -> TransferWatchStore.announceWatchersOfAll(conn,
+                  screened.stream().map(Stored::record).toList(), screened.stream().map(Stored::apiKey).toList(), now));
           Future<RowSet<Row>> kept = rest.isEmpty() ? Future.succeededFuture(null)
               : conn.preparedQuery(TransferQueries.BY_KEYS).execute(Tuple.tuple()
                   .addArrayOfLong(rest.stream().map(w -> w.key().chainId()).toArray(Long[]::new))
@@ -165,7 +187,7 @@ final class TransferStore {
             }
             return out;
           });
-        }));
+        });
   }
 
   private static Key key(Row r) {
@@ -205,7 +227,10 @@ final class TransferStore {
       return Future.succeededFuture(s);
     }
     return Outbox.append(conn, s.apiKey(), s.record().address(), Outbox.TRANSFER_SCREENED, DecisionWatch.Cause.transfer,
-        event(s.record()), now).map(s);
+        event(s.record()), now)
+        // Keys watching the address (watched deposit addresses) get theirs at the same moment.
+        .compose(x -> TransferWatchStore.announceWatchers(conn, s.record(), s.apiKey(), now))
+        .map(s);
   }
 
   /** The event's {@code current}: what was screened and the verdict. */

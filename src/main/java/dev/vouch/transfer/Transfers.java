@@ -197,7 +197,7 @@ public final class Transfers {
   }
 
   /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
-  private Future<Party> party(String address, long chainId, Instant now) {
+  Future<Party> party(String address, long chainId, Instant now) {
     return reads.read(address).map((WalletState state) -> party(state, chainId, now));
   }
 
