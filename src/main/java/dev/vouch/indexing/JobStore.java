@@ -105,7 +105,12 @@ public final class JobStore {
   }
 
   public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil) {
-    return db.write(c -> c.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil))))
+    return claim(owner, now, leaseUntil, true);
+  }
+
+  /** Callers' jobs first; traced jobs only when {@code traced} (the worker has a traced slot free). */
+  public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil, boolean traced) {
+    return db.write(c -> c.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil), traced)))
         .map(rows -> {
           if (rows.size() == 0) {
             return Optional.<IndexJob>empty();

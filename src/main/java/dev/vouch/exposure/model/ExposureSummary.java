@@ -1,5 +1,7 @@
 package dev.vouch.exposure.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.pathtrace.model.TraceStatus;
 import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 import java.util.List;
@@ -19,6 +21,8 @@ import java.util.List;
  * @param highRiskInUsd inflow from high-risk categories other than sanctioned (mixer, scam, ...)
  * @param indirectSanctionedShare the larger of the indirect sanctioned shares in and out; null
  *     when neither direction has valued flow
+ * @param trace how complete the trace of the wallet's intermediaries is (issue 33 item 2); absent
+ *     when the wallet was never traced (tracing off, or a snapshot before tracing)
  */
 public record ExposureSummary(
     String sanctions,
@@ -34,7 +38,8 @@ public record ExposureSummary(
     BigDecimal highRiskInShare,
     int highRiskOutTransfers,
     BigDecimal indirectSanctionedShare,
-    String labelsVersion) {
+    String labelsVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) TraceStatus trace) {
 
   public static final String DIRECT = "direct";
   public static final String INDIRECT = "indirect";
@@ -43,5 +48,24 @@ public record ExposureSummary(
   public ExposureSummary {
     sourceCategories = List.copyOf(sourceCategories);
     destinationCategories = List.copyOf(destinationCategories);
+  }
+
+  /** Without a trace status (the model's own result; the stores add the status). */
+  public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
+      int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
+      BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
+      BigDecimal highRiskInUsd, BigDecimal highRiskInShare, int highRiskOutTransfers,
+      BigDecimal indirectSanctionedShare, String labelsVersion) {
+    this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
+        sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null);
+  }
+
+  /** The same summary with {@code status} as its trace. */
+  public ExposureSummary withTrace(TraceStatus status) {
+    return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
+        sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
+        sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
+        labelsVersion, status);
   }
 }
