@@ -68,6 +68,14 @@ final class IndexingQueries {
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
       """;
 
+  /**
+   * A caller asked for wallet $1 while a traced job of it is queued: the job becomes the caller's
+   * (priority 0, kind $2), so its commit is traced as a root and nothing queued waits behind it.
+   */
+  static final String PROMOTE = """
+      UPDATE index_jobs SET priority = 0, kind = $2 WHERE wallet = $1 AND state = 'queued' AND priority > 0
+      """;
+
   /** Jobs whose lease ran out too often count as failed. $1 now, $2 max attempts. */
   static final String ABANDON = """
       UPDATE index_jobs

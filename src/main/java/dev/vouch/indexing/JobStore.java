@@ -93,6 +93,11 @@ public final class JobStore {
         .map(RowSet::size);
   }
 
+  /** A queued traced job of the wallet becomes a caller's job of {@code kind} (priority 0). */
+  public Future<Void> promote(String wallet, String kind) {
+    return db.write(c -> c.preparedQuery(IndexingQueries.PROMOTE).execute(Tuple.of(wallet, kind))).mapEmpty();
+  }
+
   public Future<Integer> abandonExpired(Instant now, int maxAttempts) {
     return db.write(c -> c.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts)))
         .map(RowSet::rowCount);

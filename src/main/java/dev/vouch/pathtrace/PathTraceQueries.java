@@ -86,7 +86,7 @@ final class PathTraceQueries {
          WHERE t.counterparty <> '0x0000000000000000000000000000000000000000'
            AND t.counterparty <> $1 AND t.counterparty <> $3
          GROUP BY t.counterparty)
-      SELECT f.address, (f.usd_in + f.usd_out)::text AS usd,
+      SELECT f.address, f.usd_in + f.usd_out AS usd,
              CASE WHEN f.usd_in > 0 AND f.usd_out > 0 THEN 'both' WHEN f.usd_in > 0 THEN 'in' ELSE 'out' END AS direction,
              coalesce(s.committed_at >= $5, false) AS fresh,
              EXISTS (SELECT 1 FROM index_jobs j WHERE j.wallet = f.address AND j.state IN ('queued', 'running')) AS in_flight
@@ -103,7 +103,7 @@ final class PathTraceQueries {
   /** $1 root, $2 address, $3 depth, $4 direction, $5 via, $6 usd, $7 plan, $8 expanded. */
   static final String NODE = """
       INSERT INTO path_trace_nodes (root, address, depth, direction, via, usd, plan, expanded)
-      VALUES ($1, $2, $3, $4, $5, $6::numeric, $7, $8)
+      VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
       ON CONFLICT (root, address) DO NOTHING
       """;
 

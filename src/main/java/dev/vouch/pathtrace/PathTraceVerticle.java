@@ -46,7 +46,7 @@ public final class PathTraceVerticle extends VerticleBase {
     next(0).onComplete(ar -> {
       busy = false;
       if (ar.failed()) {
-        FAILURES.warn(() -> "tracing failed (retried): " + ar.cause());
+        FAILURES.warn(() -> "tracing failed (retried): " + dev.vouch.ops.Causes.summary(ar.cause()));
       } else if (again) {
         drain();
       }

@@ -153,7 +153,7 @@ public final class PathTracer {
                 }
               }
               boolean expanded = c.getBoolean("fresh") && depth + 1 >= config.maxDepth();
-              Tuple node = Tuple.of(root, address, depth + 1, c.getString("direction"), from, c.getString("usd"), plan,
+              Tuple node = Tuple.of(root, address, depth + 1, c.getString("direction"), from, c.getBigDecimal("usd"), plan,
                   expanded);
               boolean q = queue;
               chain = chain.compose(v -> conn.preparedQuery(PathTraceQueries.NODE).execute(node))
