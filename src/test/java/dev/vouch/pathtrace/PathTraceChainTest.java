@@ -148,6 +148,9 @@ class PathTraceChainTest {
       long after = Long.parseLong(app.get("/api/v1/decision/" + root).getHeader("X-RateLimit-Remaining"));
       assertThat(after).isEqualTo(remaining - 3);
       assertThat(Sql.count(app.database, "SELECT count(*) FROM refresh_ledger")).isZero();
+      // The check page says it (pages are metered too, so after the budget check).
+      assertThat(app.get("/check?q=" + root).bodyAsString()).contains("id=\"exposure-trace\"",
+          "Complete: 3 of 3 intermediaries on this wallet's valued paths indexed.");
       // The traced runs' JSON-RPC calls were counted for the root and the minute's global budget.
       assertThat(((Number) Sql.one(app.database, "SELECT rpc_calls FROM path_trace_roots WHERE root = ?", root)
           .get("rpc_calls")).longValue()).isPositive();
@@ -168,6 +171,8 @@ class PathTraceChainTest {
       assertThat(trace(app).getMap()).isEqualTo(Map.of("status", "partial", "wanted", 3, "indexed", 1, "pending", 0,
           "skippedByBudget", 2, "unreached", 0));
       assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE kind = 'trace'")).isEqualTo(1);
+      assertThat(app.get("/check?q=" + root).bodyAsString()).contains(
+          "Partial: 1 of 3 intermediaries on this wallet's valued paths indexed, 2 skipped by the tracing budget;");
     }
   }
 
@@ -198,6 +203,8 @@ class PathTraceChainTest {
       assertThat(Sql.count(app.database, "SELECT count(*) FROM index_jobs WHERE wallet <> ?", root)).isZero();
       assertThat(Sql.count(app.database, "SELECT count(*) FROM path_trace_work")).isZero();
       assertThat(Sql.count(app.database, "SELECT count(*) FROM path_trace_roots")).isZero();
+      assertThat(app.get("/check?q=" + root).bodyAsString()).contains("id=\"exposure-sanctions\"")
+          .doesNotContain("id=\"exposure-trace\"");
     }
   }
 }
