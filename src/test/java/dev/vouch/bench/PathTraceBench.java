@@ -41,6 +41,7 @@ public final class PathTraceBench {
       env.put("CHAINS_FILE", dir.resolve("chains.yaml").toString());
       env.put("VOUCH_INDEXING_POLL_MS", "100");
       env.put("VOUCH_PATH_TRACE_POLL_MS", "100");
+      env.put("VOUCH_PATH_TRACE_ENABLED", "true");
       env.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
       env.put("VOUCH_PATH_TRACE_MAX_DEPTH", depth);
       env.put("VOUCH_PATH_TRACE_PER_WALLET", perWallet);

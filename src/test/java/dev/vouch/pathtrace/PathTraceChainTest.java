@@ -80,6 +80,7 @@ class PathTraceChainTest {
     base.put("CHAINS_FILE", chains.toString());
     base.put("VOUCH_INDEXING_POLL_MS", "100");
     base.put("VOUCH_PATH_TRACE_POLL_MS", "100");
+    base.put("VOUCH_PATH_TRACE_ENABLED", "true");
     base.put("VOUCH_MONITORING_SCREENING_CHECK_MILLIS", "100");
   }
 
