@@ -792,6 +792,17 @@ class ExposureSummary(_Model):
     high_risk_out_transfers: int = Field(..., alias='highRiskOutTransfers')
     indirect_sanctioned_share: Optional[float] = Field(..., alias='indirectSanctionedShare')
     labels_version: str = Field(..., alias='labelsVersion')
+    trace: Optional[TraceStatus] = None
+
+
+class TraceStatus(_Model):
+    """How complete the trace of the wallet's intermediaries is (issue 33 item 2, docs/models.md "Tracing"): after a wallet commits, Vouch indexes, as low-priority work charged to no caller, the unlabelled counterparties on its valued paths (largest USD first, a bounded number per wallet, to a configured depth) that it has not indexed or whose snapshot is stale. Absent when the wallet was never traced (tracing off, or a snapshot from before tracing). In a stored summary (decision, batch row, score, receipt) it is the status when the summary was last computed: it is recomputed as the traced intermediaries commit."""
+    status: Literal['complete', 'pending', 'partial']
+    wanted: int
+    indexed: int
+    pending: int
+    skipped_by_budget: int = Field(..., alias='skippedByBudget')
+    unreached: int
 
 
 class ExposureFigure(_Model):

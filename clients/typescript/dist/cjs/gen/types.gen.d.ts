@@ -240,6 +240,37 @@ export type ExposureFigure = {
     share: number | null;
 };
 /**
+ * How complete the trace of the wallet's intermediaries is (issue 33 item 2, docs/models.md "Tracing"): after a wallet commits, Vouch indexes, as low-priority work charged to no caller, the unlabelled counterparties on its valued paths (largest USD first, a bounded number per wallet, to a configured depth) that it has not indexed or whose snapshot is stale. Absent when the wallet was never traced (tracing off, or a snapshot from before tracing). In a stored summary (decision, batch row, score, receipt) it is the status when the summary was last computed: it is recomputed as the traced intermediaries commit.
+ *
+ */
+export type TraceStatus = {
+    /**
+     * complete: every wanted intermediary is indexed; pending: some are queued or running (or the trace is still being planned); partial: nothing pending, but a budget skipped some or their run failed. Clients treat an unknown value as partial.
+     *
+     */
+    status: 'complete' | 'pending' | 'partial';
+    /**
+     * Intermediaries the trace wants
+     */
+    wanted: number;
+    /**
+     * Wanted ones with a fresh snapshot
+     */
+    indexed: number;
+    /**
+     * Wanted ones with a job queued or running
+     */
+    pending: number;
+    /**
+     * Wanted ones not queued because the wallet's or the global tracing budget was spent
+     */
+    skippedByBudget: number;
+    /**
+     * Wanted ones neither indexed nor pending (their run failed)
+     */
+    unreached: number;
+};
+/**
  * What decision_v0.6 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot.
  *
  */
@@ -276,6 +307,7 @@ export type ExposureSummary = {
      * Hash of the labels in force (sha256:...), none without any
      */
     labelsVersion: string;
+    trace?: TraceStatus;
 };
 export type Attestation = {
     id: number;

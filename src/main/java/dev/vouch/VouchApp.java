@@ -19,7 +19,11 @@ import dev.vouch.http.HttpVerticle;
 import dev.vouch.identity.IdentityServices;
 import dev.vouch.idempotency.IdempotencyStore;
 import dev.vouch.idempotency.IdempotencySweeper;
+import dev.vouch.indexing.CommitHook;
 import dev.vouch.indexing.Indexing;
+import dev.vouch.pathtrace.PathTraceHook;
+import dev.vouch.pathtrace.PathTraceVerticle;
+import dev.vouch.pathtrace.PathTracer;
 import dev.vouch.interaction.Interaction;
 import dev.vouch.interaction.model.Cursors;
 import dev.vouch.monitoring.MonitorServices;
@@ -237,7 +241,12 @@ public final class VouchApp implements AutoCloseable {
           });
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, db, config, clock, databaseUrl, instances, budgets.metering(),
-        lists.result(), watch.reindexing()));
+        lists.result(), watch.reindexing(), config.pathTrace().enabled()
+            ? (conn, job, now, calls) -> PathTraceHook.note(conn, job.id(), now, calls) : CommitHook.NONE));
+    if (config.role().runsWorker() && config.pathTrace().enabled()) {
+      chain = chain.compose(v -> vertx.deployVerticle(new PathTraceVerticle(
+          new PathTracer(db, config.pathTrace(), staleAfter), clock, config.pathTrace().pollMs())));
+    }
     chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0],
         lists.result()).onSuccess(m -> monitoring[0] = m));
     if (config.role().runsWorker() && config.monitoring().transferWatch().enabled()) {

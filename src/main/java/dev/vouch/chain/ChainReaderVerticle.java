@@ -50,8 +50,9 @@ final class ChainReaderVerticle extends VerticleBase {
     // the job must stay with its lease for another worker.
     return vertx.eventBus().<String>localConsumer(ChainReaders.address(chain.chainId()),
         msg -> read(msg.body()).onSuccess(r -> {
+          long calls = client.takeCalls(msg.body());
           if (!stopping) {
-            msg.reply(r);
+            msg.reply(r, new io.vertx.core.eventbus.DeliveryOptions().addHeader(ChainReaders.RPC_CALLS, Long.toString(calls)));
           }
         })).completion();
   }
@@ -65,7 +66,7 @@ final class ChainReaderVerticle extends VerticleBase {
 
   Future<ChainRead> read(String wallet) {
     if (chain.mode() == ChainConfig.EvidenceMode.aggregate) {
-      return AggregateReader.read(client.session(), wallet, false)
+      return AggregateReader.read(client.session(wallet), wallet, false)
           .<ChainOutcome>map(a -> a)
           .recover(t -> Future.succeededFuture(failed(ChainRead.RPC, t)))
           .map(o -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), o, ChainRead.RPC, List.of()));
@@ -96,7 +97,7 @@ final class ChainReaderVerticle extends VerticleBase {
           }
           if (failures.stream().anyMatch(ChainReaderVerticle::unsupported)) {
             // No source gave history and a node lacks the Otterscan methods: standard figures are still evidence.
-            return AggregateReader.read(client.session(), wallet, true)
+            return AggregateReader.read(client.session(wallet), wallet, true)
                 .<ChainOutcome>map(a -> a)
                 .recover(x -> Future.succeededFuture(failed(ChainRead.RPC, x)))
                 .map(o -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(), o, ChainRead.RPC, tried));

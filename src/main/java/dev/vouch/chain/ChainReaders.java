@@ -76,10 +76,24 @@ public final class ChainReaders {
 
   /** As {@link #read(String)}, telling {@code each} about every chain as soon as it is read (progress). */
   public Future<List<ChainRead>> read(String wallet, Consumer<ChainRead> each) {
+    return read(wallet, each, n -> { });
+  }
+
+  /** Header of a reader's reply: the JSON-RPC calls its read sent. */
+  static final String RPC_CALLS = "rpc-calls";
+
+  /** As above, adding each chain's JSON-RPC calls to {@code rpcCalls} (explorer requests are not JSON-RPC). */
+  public Future<List<ChainRead>> read(String wallet, Consumer<ChainRead> each, java.util.function.LongConsumer rpcCalls) {
     List<Future<ChainRead>> reads = new ArrayList<>(chains.size());
     for (ChainConfig chain : chains) {
       reads.add(vertx.eventBus().<ChainRead>request(address(chain.chainId()), wallet, ASK)
-          .map(Message::body)
+          .map(m -> {
+            String calls = m.headers().get(RPC_CALLS);
+            if (calls != null) {
+              rpcCalls.accept(Long.parseLong(calls));
+            }
+            return m.body();
+          })
           .otherwise(t -> new ChainRead(chain.chainId(), chain.name(), chain.mode().name(),
               new ChainOutcome.Failed(false, "reader did not answer: " + t.getMessage())))
           .onSuccess(each::accept));

@@ -52,12 +52,12 @@ final class ChainSources {
 
       @Override
       public io.vertx.core.Future<dev.vouch.chain.model.ChainOutcome.History> history(String wallet, int cap) {
-        return HistoryReader.read(rpc.session(), wallet, pageSize, cap);
+        return HistoryReader.read(rpc.session(wallet), wallet, pageSize, cap);
       }
 
       @Override
       public io.vertx.core.Future<dev.vouch.chain.model.TokenOutcome> tokens(String wallet, int cap) {
-        return TransferLogReader.read(rpc.session(), chain, wallet, cap);
+        return TransferLogReader.read(rpc.session(wallet), chain, wallet, cap);
       }
     };
   }

@@ -40,6 +40,8 @@ public final class RpcClient {
   static final String OTHER = "OTHER";
 
   private final Vertx vertx;
+  /** Calls sent per wallet by its read's sessions (session(wallet)), until taken. */
+  private final java.util.Map<String, long[]> callsByWallet = new java.util.HashMap<>();
   private final WebClient web;
   private final ChainConfig chain;
   private final int retries;
@@ -85,6 +87,24 @@ public final class RpcClient {
   /** A session checks eth_chainId on each URL it uses once, riding on its first request there. */
   public RpcSession session() {
     return new RpcSession(this);
+  }
+
+  /**
+   * A session of one wallet's indexing read: the calls it sends are counted for the wallet until
+   * {@link #takeCalls} (tracing's RPC budget and its figures per root wallet).
+   */
+  public RpcSession session(String wallet) {
+    return new RpcSession(this, wallet);
+  }
+
+  /**
+   * JSON-RPC calls sent for the wallet since the last take, retries and chain id checks included;
+   * the count starts again. A reader verticle's client runs on its one context, and one job per
+   * wallet runs at a time, so the count is the run's.
+   */
+  public long takeCalls(String wallet) {
+    long[] n = callsByWallet.remove(wallet);
+    return n == null ? 0 : n[0];
   }
 
   int retries() {
@@ -139,6 +159,13 @@ public final class RpcClient {
    * the URL's circuit breaker is open.
    */
   Future<List<JsonNode>> send(int url, List<RpcCall> calls) {
+    return send(url, calls, null);
+  }
+
+  Future<List<JsonNode>> send(int url, List<RpcCall> calls, String wallet) {
+    if (wallet != null) {
+      callsByWallet.computeIfAbsent(wallet, w -> new long[1])[0] += calls.size();
+    }
     MeterRegistry registry = Metrics.of(vertx);
     return guards.get(url).call(() -> {
       for (RpcCall call : calls) {

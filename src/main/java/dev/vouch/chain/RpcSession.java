@@ -20,9 +20,16 @@ public final class RpcSession {
   private final RpcClient client;
   private final Set<Integer> verified = new HashSet<>();
   private final Set<Integer> wrongChain = new HashSet<>();
+  /** The wallet whose indexing run this session reads for (its calls are counted for it), or null. */
+  private final String wallet;
 
   RpcSession(RpcClient client) {
+    this(client, null);
+  }
+
+  RpcSession(RpcClient client, String wallet) {
     this.client = client;
+    this.wallet = wallet;
   }
 
   public Future<JsonNode> call(String method, Object... params) {
@@ -82,12 +89,12 @@ public final class RpcSession {
   /** The calls on one URL, with the chain id check in front while the URL is unverified. */
   private Future<List<JsonNode>> exchange(int url, List<RpcCall> calls) {
     if (verified.contains(url)) {
-      return client.send(url, calls);
+      return client.send(url, calls, wallet);
     }
     List<RpcCall> wire = new ArrayList<>(calls.size() + 1);
     wire.add(RpcCall.of("eth_chainId"));
     wire.addAll(calls);
-    return client.send(url, wire).map(results -> {
+    return client.send(url, wire, wallet).map(results -> {
       if (!client.chainIdMatches(results.get(0))) {
         throw new RpcException(RpcException.Kind.WRONG_CHAIN, "URL " + (url + 1) + " of the chain answers eth_chainId "
             + RpcShapes.clip(results.get(0).toString()) + ", expected " + client.expectedChainId());

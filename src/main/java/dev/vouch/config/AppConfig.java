@@ -18,9 +18,11 @@ public record AppConfig(
     Graph graph,
     Identity identity,
     Monitoring monitoring,
-    ReadModel readModel) {
+    ReadModel readModel,
+    PathTrace pathTrace) {
 
   public AppConfig {
+    pathTrace = pathTrace == null ? PathTrace.DEFAULTS : pathTrace;
     graph = graph == null ? Graph.DEFAULTS : graph;
     monitoring = monitoring == null ? Monitoring.DEFAULTS : monitoring;
     readModel = readModel == null ? ReadModel.DEFAULTS : readModel;
@@ -55,6 +57,37 @@ public record AppConfig(
       heartbeatMillis = heartbeatMillis > 0 ? heartbeatMillis : 1000;
       heartbeatTimeoutMillis = heartbeatTimeoutMillis > 0 ? heartbeatTimeoutMillis : 3000;
     }
+  }
+
+  /** Before tracing existed: its defaults. */
+  public AppConfig(Role role, Http http, Database database, Redis redis, Models models, String chainsFile,
+      List<ChainConfig> chains, BudgetConfig budgets, Indexing indexing, Receipts receipts, Graph graph,
+      Identity identity, Monitoring monitoring, ReadModel readModel) {
+    this(role, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity,
+        monitoring, readModel, null);
+  }
+
+  /**
+   * Tracing of intermediaries (issue 33 item 2; docs/models.md "Tracing"): after a wallet's
+   * snapshot commits, the counterparties on its valued paths that Vouch has not indexed (or whose
+   * snapshot is stale) are queued as low-priority jobs charged to no caller.
+   *
+   * @param enabled false: no commit is traced and nothing is queued
+   * @param maxDepth hops from the root wallet traced (1 = its counterparties, 2 = theirs too)
+   * @param perWallet most counterparties, by USD, traced from one wallet
+   * @param perRootJobs most jobs one root's trace queues (a re-plan at the root's next commit starts again)
+   * @param jobsPerMinute most traced jobs queued per minute over every worker
+   * @param rpcCallsPerMinute no traced job is queued in a minute whose traced runs made this many JSON-RPC calls
+   * @param maxConcurrentJobs traced jobs one worker process runs at once (the rest of
+   *     indexing.maxConcurrentJobs stays free for callers' jobs)
+   * @param pollMs how often a worker looks for commits to trace (a commit's notification wakes it sooner)
+   */
+  public record PathTrace(boolean enabled, int maxDepth, int perWallet, int perRootJobs, int jobsPerMinute,
+      long rpcCallsPerMinute, int maxConcurrentJobs, int pollMs) {
+    public static final PathTrace DEFAULTS = new PathTrace(true, 2, 5, 30, 60, 20_000, 1, 1000);
+
+    /** Tracing off. */
+    public static final PathTrace OFF = new PathTrace(false, 2, 5, 30, 60, 20_000, 1, 1000);
   }
 
   public enum Role {
@@ -404,7 +437,7 @@ public record AppConfig(
             database.readCacheMillis(), database.pipeliningLimit(), database.readConnections(), database.readDeadlineMs(), database.writeDeadlineMs(),
             database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
             database.startupWaitSeconds()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -414,14 +447,14 @@ public record AppConfig(
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
             http.eventLoops(), http.idempotency(), http.events()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
   }
 }

@@ -266,6 +266,13 @@ public final class ConfigLoader {
       throw new IllegalArgumentException("indexing.maxInFlightBytes must be at least indexing.maxResponseBytes:"
           + " every exchange reserves the largest body it may receive");
     }
+    AppConfig.PathTrace trace = config.pathTrace();
+    if (trace.maxDepth() < 1 || trace.maxDepth() > 3 || trace.perWallet() < 1 || trace.perRootJobs() < 0
+        || trace.jobsPerMinute() < 0 || trace.rpcCallsPerMinute() < 0 || trace.maxConcurrentJobs() < 1
+        || trace.maxConcurrentJobs() > ix.maxConcurrentJobs() || trace.pollMs() < 1) {
+      throw new IllegalArgumentException("pathTrace: maxDepth 1 to 3, perWallet, maxConcurrentJobs and pollMs positive,"
+          + " budgets 0 or more, maxConcurrentJobs at most indexing.maxConcurrentJobs");
+    }
     AppConfig.Graph graph = config.graph();
     if (graph.retentionHours() < 1 || graph.pruneBatch() < 1) {
       throw new IllegalArgumentException("graph: retentionHours and pruneBatch must be positive");

@@ -6,6 +6,8 @@ import dev.vouch.exposure.model.ExposureReport;
 import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.exposure.model.Flow;
 import dev.vouch.exposure.model.HopFlow;
+import dev.vouch.pathtrace.PathTraceStore;
+import dev.vouch.pathtrace.model.TraceStatus;
 import dev.vouch.screening.model.LabelSet;
 import dev.vouch.screening.Screening;
 import dev.vouch.store.Gateway;
@@ -34,11 +36,15 @@ public final class ExposureStore {
 
   public Future<ExposureReport> read(String wallet) {
     LabelSet labels = screening.labels();
-    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)))
-        .map(rows -> {
-          Read r = Read.of(wallet, rows, labels);
-          return ExposureReport.of(r.exposure(), r.committedAt());
-        });
+    // Two statements sent together (pipelined): the flows, and the trace status (pathtrace).
+    return db.read(c -> {
+      Future<RowSet<Row>> flows = c.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet));
+      Future<TraceStatus> trace = PathTraceStore.status(c, wallet);
+      return Future.all(flows, trace).map(v -> {
+        Read r = Read.of(wallet, flows.result(), labels);
+        return ExposureReport.of(r.exposure(), r.committedAt(), trace.result());
+      });
+    });
   }
 
   /**
@@ -51,7 +57,8 @@ public final class ExposureStore {
       LabelSet labels) {
     return conn.preparedQuery(ExposureQueries.AT_SNAPSHOT)
         .execute(Tuple.of(wallet, snapshotId))
-        .map(rows -> Read.of(wallet, rows, labels).exposure().summary());
+        .map(rows -> Read.of(wallet, rows, labels).exposure().summary())
+        .compose(summary -> PathTraceStore.status(conn, wallet).map(summary::withTrace));
   }
 
   /**
@@ -59,11 +66,12 @@ public final class ExposureStore {
    * (the label sweep); empty without a snapshot.
    */
   public static Future<java.util.Optional<Recomputed>> latest(SqlConnection conn, String wallet, LabelSet labels) {
-    return conn.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)).map(rows -> {
-      Read r = Read.of(wallet, rows, labels);
-      return r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
-          : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary()));
-    });
+    return conn.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet))
+        .compose(rows -> PathTraceStore.status(conn, wallet).map(trace -> {
+          Read r = Read.of(wallet, rows, labels);
+          return r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
+              : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary().withTrace(trace)));
+        }));
   }
 
   /** A latest snapshot's id and its summary as recomputed. */

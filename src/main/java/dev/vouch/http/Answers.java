@@ -146,6 +146,17 @@ final class Answers {
     g.writeNumberField("highRiskOutTransfers", e.highRiskOutTransfers());
     decimal(g, "indirectSanctionedShare", e.indirectSanctionedShare());
     g.writeStringField("labelsVersion", e.labelsVersion());
+    if (e.trace() != null) {
+      // Additive (issue 33 item 2), absent when never traced as in the bean serialization.
+      g.writeObjectFieldStart("trace");
+      g.writeStringField("status", e.trace().status());
+      g.writeNumberField("wanted", e.trace().wanted());
+      g.writeNumberField("indexed", e.trace().indexed());
+      g.writeNumberField("pending", e.trace().pending());
+      g.writeNumberField("skippedByBudget", e.trace().skippedByBudget());
+      g.writeNumberField("unreached", e.trace().unreached());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

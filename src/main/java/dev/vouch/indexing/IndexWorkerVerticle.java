@@ -40,6 +40,8 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private static final AttributeKey<Long> JOB_ID = AttributeKey.longKey("vouch.job.id");
   private static final AttributeKey<String> JOB_KIND = AttributeKey.stringKey("vouch.job.kind");
   private static final AttributeKey<String> WALLET = AttributeKey.stringKey("vouch.wallet");
+  /** The kind of a job tracing queued (pathtrace): low priority, charged to no caller. */
+  public static final String TRACE = "trace";
   private static final ThrottledLog CLAIM_FAILURES = new ThrottledLog(LOG, Duration.ofSeconds(30));
 
   private final JobStore jobs;
@@ -51,15 +53,26 @@ public final class IndexWorkerVerticle extends VerticleBase {
   private final String owner;
   private final Screening screening;
   private final CommitWatch watch;
+  private final CommitHook hook;
+  /** Traced jobs (kind trace) one process runs at once; the other slots stay for callers' jobs. */
+  private final int tracedSlots;
   private Pipeline pipeline;
   private IndexingMetrics metrics;
   private int running;
+  private int runningTraced;
   private boolean pumping;
   private boolean again;
   private boolean stopped;
 
   public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening, CommitWatch watch) {
+    this(jobs, config, clock, screening, watch, CommitHook.NONE);
+  }
+
+  public IndexWorkerVerticle(JobStore jobs, AppConfig config, Clock clock, Screening screening, CommitWatch watch,
+      CommitHook hook) {
     this.watch = watch;
+    this.hook = hook;
+    this.tracedSlots = config.pathTrace().maxConcurrentJobs();
     this.jobs = jobs;
     this.screening = screening;
     this.config = config;
@@ -74,7 +87,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
       pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx),
-          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), watch);
+          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), watch, hook);
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }
@@ -132,7 +145,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
       return Future.succeededFuture();
     }
     Instant now = clock.instant();
-    return jobs.claim(owner, now, now.plusSeconds(ix.leaseSeconds())).compose(job -> {
+    return jobs.claim(owner, now, now.plusSeconds(ix.leaseSeconds()), runningTraced < tracedSlots).compose(job -> {
       if (job.isEmpty()) {
         return Future.succeededFuture();
       }
@@ -142,7 +155,11 @@ public final class IndexWorkerVerticle extends VerticleBase {
   }
 
   private void execute(IndexJob job) {
+    boolean traced = TRACE.equals(job.kind());
     running++;
+    if (traced) {
+      runningTraced++;
+    }
     metrics.runningLocal.set(running);
     long renewEvery = Math.max(1, ix.leaseSeconds() * 1000L / 3);
     long renewal = vertx.setPeriodic(renewEvery, id -> jobs.renew(job, owner, clock.instant().plusSeconds(ix.leaseSeconds()))
@@ -152,6 +169,9 @@ public final class IndexWorkerVerticle extends VerticleBase {
         job.kind(), WALLET, job.wallet()), () -> pipeline.run(job, owner, () -> stopped)).onComplete(ar -> {
       vertx.cancelTimer(renewal);
       running--;
+      if (traced) {
+        runningTraced--;
+      }
       metrics.runningLocal.set(running);
       metrics.run(job.kind(), ar.succeeded() ? ar.result().name().toLowerCase(Locale.ROOT) : "error",
           System.nanoTime() - start);

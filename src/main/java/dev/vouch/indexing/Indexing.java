@@ -28,6 +28,12 @@ public final class Indexing {
    */
   public static Future<?> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock, DatabaseUrl url,
       int instances, Metering metering, Screening screening, CommitWatch watch) {
+    return deploy(vertx, db, config, clock, url, instances, metering, screening, watch, CommitHook.NONE);
+  }
+
+  /** With what each snapshot commit also writes in its transaction (tracing's note). */
+  public static Future<?> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock, DatabaseUrl url,
+      int instances, Metering metering, Screening screening, CommitWatch watch, CommitHook hook) {
     JobStore jobs = new JobStore(db);
     AppConfig.Indexing ix = config.indexing();
     Future<?> chain = vertx.deployVerticle(new SnapshotNotifications(url, db,
@@ -39,7 +45,7 @@ public final class Indexing {
           new DeploymentOptions().setInstances(instances)));
     }
     if (config.role().runsWorker()) {
-      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock, screening, watch)));
+      chain = chain.compose(v -> vertx.deployVerticle(new IndexWorkerVerticle(jobs, config, clock, screening, watch, hook)));
     }
     return chain;
   }

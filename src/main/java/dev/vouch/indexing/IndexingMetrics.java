@@ -44,8 +44,9 @@ final class IndexingMetrics {
     commitTimer(registry);
   }
 
-  /** The job kinds index_jobs allows (its CHECK constraint, V10). */
-  static final List<String> KINDS = List.of("intake", "refresh", "rescan", "scheduled", "claim", "attestation", "retry");
+  /** The job kinds index_jobs allows (its CHECK constraint, V10, V114). */
+  static final List<String> KINDS = List.of("intake", "refresh", "rescan", "scheduled", "claim", "attestation", "retry",
+      "trace");
   /** A run's results: the pipeline's, and {@code error} for a run that failed outright. */
   static final List<String> RESULTS = Stream.concat(
       Arrays.stream(Pipeline.Result.values()).map(r -> r.name().toLowerCase(Locale.ROOT)), Stream.of("error")).toList();

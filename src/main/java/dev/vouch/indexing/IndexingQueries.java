@@ -21,10 +21,13 @@ final class IndexingQueries {
    * Wallet row, then a queued job unless one is already queued or running (the partial unique
    * index decides, so concurrent requests collapse), then a NOTIFY that wakes the workers when
    * the transaction commits. $1 wallet, $2 kind, $3 mode, $4 now, $5 traceparent (null untraced).
-   * No row back = already active.
+   * No row back = already active. A traced job queued for the wallet (priority 1) becomes a
+   * caller's (priority 0, the caller's kind, so its commit is traced as a root): a caller's
+   * intake never waits behind tracing.
    */
   static final String ENQUEUE = """
       WITH w AS (INSERT INTO wallets (address, first_seen_at) VALUES ($1, $4) ON CONFLICT (address) DO NOTHING),
+           promoted AS (UPDATE index_jobs SET priority = 0, kind = $2 WHERE wallet = $1 AND state = 'queued' AND priority > 0),
            job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
                    VALUES ($1, $2, $3, 'queued', $4, $5)
                    ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
@@ -38,7 +41,9 @@ final class IndexingQueries {
    * $4 traceparent.
    */
   static final String QUEUE_NEXT_COMMIT = """
-      WITH job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
+      WITH promoted AS (UPDATE index_jobs SET priority = 0, kind = $2
+                         WHERE wallet = ANY($1::text[]) AND state = 'queued' AND priority > 0),
+           job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
                    SELECT w.address, $2, CASE WHEN w.latest_snapshot_id IS NULL THEN 'first_index' ELSE 'reindex' END,
                           'queued', $3, $4
                      FROM wallets w WHERE w.address = ANY($1::text[])
@@ -54,11 +59,21 @@ final class IndexingQueries {
   static final String ENQUEUE_MANY = """
       WITH w AS (INSERT INTO wallets (address, first_seen_at) SELECT a, $2 FROM unnest($1::text[]) a
                  ON CONFLICT (address) DO NOTHING),
+           promoted AS (UPDATE index_jobs SET priority = 0, kind = 'intake'
+                         WHERE wallet = ANY($1::text[]) AND state = 'queued' AND priority > 0),
            job AS (INSERT INTO index_jobs (wallet, kind, mode, state, created_at, traceparent)
                    SELECT a, 'intake', 'first_index', 'queued', $2, $3 FROM unnest($1::text[]) a
                    ON CONFLICT (wallet) WHERE state IN ('queued', 'running') DO NOTHING
                    RETURNING id)
       SELECT id, pg_notify('vouch_jobs', id::text) FROM job
+      """;
+
+  /**
+   * A caller asked for wallet $1 while a traced job of it is queued: the job becomes the caller's
+   * (priority 0, kind $2), so its commit is traced as a root and nothing queued waits behind it.
+   */
+  static final String PROMOTE = """
+      UPDATE index_jobs SET priority = 0, kind = $2 WHERE wallet = $1 AND state = 'queued' AND priority > 0
       """;
 
   /** Jobs whose lease ran out too often count as failed. $1 now, $2 max attempts. */
@@ -71,16 +86,19 @@ final class IndexingQueries {
 
   /**
    * Takes the oldest queued job that is due (a retry waits for its not_before), or a running one
-   * whose lease expired (its worker died). $1 owner, $2 now, $3 lease expiry.
+   * whose lease expired (its worker died); callers' jobs (priority 0) before traced ones (1), and
+   * traced ones only while $4 (the worker's traced slots are not all taken). $1 owner, $2 now, $3
+   * lease expiry.
    */
   static final String CLAIM = """
       UPDATE index_jobs j
          SET state = 'running', attempts = j.attempts + 1, lease_owner = $1, lease_expires_at = $3,
              started_at = coalesce(j.started_at, $2)
        WHERE j.id = (SELECT id FROM index_jobs
-                      WHERE (state = 'queued' AND (not_before IS NULL OR not_before <= $2))
-                         OR (state = 'running' AND lease_expires_at < $2)
-                      ORDER BY created_at, id
+                      WHERE ((state = 'queued' AND (not_before IS NULL OR not_before <= $2))
+                          OR (state = 'running' AND lease_expires_at < $2))
+                        AND (priority = 0 OR $4)
+                      ORDER BY priority, created_at, id
                       LIMIT 1
                       FOR UPDATE SKIP LOCKED)
       RETURNING j.id, j.wallet, j.kind, j.mode, j.attempts, j.retry_round, j.traceparent
@@ -171,7 +189,8 @@ final class IndexingQueries {
   /**
    * What the entry points decide on, in one round trip: known wallet, latest snapshot time (and
    * when its oldest evidence was read), a job
-   * in flight (since when it was queued), the latest attempt, registration and whether the refresh ledger exists. $1 wallet.
+   * in flight (since when it was queued), the latest attempt (a traced run that failed is none: its
+   * cooldown must not refuse a caller), registration and whether the refresh ledger exists. $1 wallet.
    */
   static final String ENTRY_STATE = """
       SELECT w.address IS NOT NULL AS known,
@@ -188,7 +207,8 @@ final class IndexingQueries {
         LEFT JOIN wallets w ON w.address = q.address
         LEFT JOIN snapshots s ON s.id = w.latest_snapshot_id
         LEFT JOIN LATERAL (SELECT state, created_at, started_at, finished_at FROM index_jobs
-                            WHERE wallet = q.address ORDER BY id DESC LIMIT 1) j ON true
+                            WHERE wallet = q.address AND NOT (kind = 'trace' AND state = 'failed')
+                            ORDER BY id DESC LIMIT 1) j ON true
         LEFT JOIN identities i ON i.wallet = q.address
       """;
 

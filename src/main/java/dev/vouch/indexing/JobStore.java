@@ -93,6 +93,11 @@ public final class JobStore {
         .map(RowSet::size);
   }
 
+  /** A queued traced job of the wallet becomes a caller's job of {@code kind} (priority 0). */
+  public Future<Void> promote(String wallet, String kind) {
+    return db.write(c -> c.preparedQuery(IndexingQueries.PROMOTE).execute(Tuple.of(wallet, kind))).mapEmpty();
+  }
+
   public Future<Integer> abandonExpired(Instant now, int maxAttempts) {
     return db.write(c -> c.preparedQuery(IndexingQueries.ABANDON).execute(Tuple.of(utc(now), maxAttempts)))
         .map(RowSet::rowCount);
@@ -105,7 +110,12 @@ public final class JobStore {
   }
 
   public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil) {
-    return db.write(c -> c.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil))))
+    return claim(owner, now, leaseUntil, true);
+  }
+
+  /** Callers' jobs first; traced jobs only when {@code traced} (the worker has a traced slot free). */
+  public Future<Optional<IndexJob>> claim(String owner, Instant now, Instant leaseUntil, boolean traced) {
+    return db.write(c -> c.preparedQuery(IndexingQueries.CLAIM).execute(Tuple.of(owner, utc(now), utc(leaseUntil), traced)))
         .map(rows -> {
           if (rows.size() == 0) {
             return Optional.<IndexJob>empty();

@@ -48,9 +48,16 @@ final class Pipeline {
 
   private final MeterRegistry registry;
   private final CommitWatch watch;
+  private final CommitHook hook;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
       MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch) {
+    this(jobs, readers, clock, homeChainId, screening, registry, retryBase, retryRounds, watch, CommitHook.NONE);
+  }
+
+  Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
+      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch, CommitHook hook) {
+    this.hook = hook;
     this.registry = registry;
     this.watch = watch;
     this.jobs = jobs;
@@ -70,11 +77,12 @@ final class Pipeline {
     // all before the outcome commits, so a stream sees every chain, counted in order, before the end.
     AtomicInteger done = new AtomicInteger();
     AtomicReference<Future<Void>> announced = new AtomicReference<>(Future.succeededFuture());
+    java.util.concurrent.atomic.AtomicLong rpcCalls = new java.util.concurrent.atomic.AtomicLong();
     return readers.read(job.wallet(), read -> {
           int n = done.incrementAndGet();
           announced.set(announced.get().transform(v -> jobs.chainRead(job, read, n, total)
               .onFailure(t -> LOG.fine(() -> "progress of job " + job.id() + " not announced: " + t.getMessage()))));
-        })
+        }, rpcCalls::addAndGet)
         .compose(reads -> announced.get().transform(ar -> Future.succeededFuture(reads)))
         .compose(reads -> {
       if (stopping.getAsBoolean()) {
@@ -96,7 +104,7 @@ final class Pipeline {
           JobStore.Retry retry = p.isPresent() ? retry(job, blipped, now) : null;
           return jobs.failed(job, owner, now, why, retry).map(Result.FAILED);
         }
-        return commit(job, owner, reads, p.orElse(null), retry(job, blipped, now));
+        return commit(job, owner, reads, p.orElse(null), retry(job, blipped, now), rpcCalls.get());
       });
     });
   }
@@ -114,7 +122,7 @@ final class Pipeline {
   static final int COMMIT_DEADLINE_MS = 60_000;
 
   private Future<Result> commit(IndexJob job, String owner, List<ChainRead> reads, PriorEvidence prior,
-      JobStore.Retry retry) {
+      JobStore.Retry retry, long rpcCalls) {
     Instant now = clock.instant();
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
@@ -128,7 +136,8 @@ final class Pipeline {
                     job.wallet(), now, homeChainId, lists.screening(), facts, job.id(), reads, prior,
                     readers.tokenRegistryHash())).orElseThrow(), lists.labels())
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
-            .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
+            .compose(v -> JobStore.notifySnapshot(conn, job.wallet()))
+            .compose(v -> hook.committed(conn, job, now, rpcCalls)), COMMIT_DEADLINE_MS)
         .onSuccess(v -> {
           IndexingMetrics.commit(registry, System.nanoTime() - start);
           // This process's read cache drops the wallet before the run reports its commit.

@@ -62,7 +62,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
     return jobs.state(r.wallet()).compose(state -> {
       Optional<Answer> free = intakeFree(r.wallet(), state);
       if (free.isPresent()) {
-        return Future.succeededFuture(free.get());
+        return promoted(r.wallet(), state, "intake").map(free.get());
       }
       return start(r.caller(), r.wallet(), locked -> intakeFree(r.wallet(), locked), "intake", "first_index",
           DailyCap.scanStarts, Operation.intake(r.caller()), false);
@@ -86,7 +86,7 @@ public final class ScanRequestsVerticle extends VerticleBase {
     return jobs.state(r.wallet()).compose(state -> {
       Optional<Answer> free = refreshFree(r.wallet(), state);
       if (free.isPresent()) {
-        return Future.succeededFuture(free.get());
+        return promoted(r.wallet(), state, "refresh").map(free.get());
       }
       boolean reindex = state.lastIndexedAt() != null;
       if (reindex && !state.ledger()) {
@@ -195,6 +195,14 @@ public final class ScanRequestsVerticle extends VerticleBase {
                 return refund(counted.get()).compose(v -> metering.refund(units)).map(d.free());
               });
         });
+  }
+
+  /**
+   * A caller asked for a wallet whose job is in flight: if tracing queued it (low priority), it
+   * becomes the caller's, so the caller never waits behind traced jobs. Free, as the answer is.
+   */
+  private Future<Void> promoted(String wallet, EntryState state, String kind) {
+    return state.inFlight() ? jobs.promote(wallet, kind) : Future.succeededFuture();
   }
 
   private Future<Void> refund(Admission counted) {

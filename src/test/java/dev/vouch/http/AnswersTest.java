@@ -81,7 +81,11 @@ class AnswersTest {
             new java.math.BigDecimal("0.00"), null, 2, null, "sha256:0123456789abcdef"),
         new ExposureSummary("none", List.of(), List.of(), 0, 0, new java.math.BigDecimal("0.00"), null, false, 0,
             new java.math.BigDecimal("2000.00"), new java.math.BigDecimal("0.0500"), 0,
-            new java.math.BigDecimal("0.1234"), "none")).injectNull(0.4);
+            new java.math.BigDecimal("0.1234"), "none"),
+        // With a trace status (issue 33 item 2): written as the bean serialization writes it.
+        new ExposureSummary("indirect", List.of(), List.of(), 0, 0, new java.math.BigDecimal("0.00"), null, false, 0,
+            new java.math.BigDecimal("0.00"), null, 0, new java.math.BigDecimal("0.0100"), "none", null,
+            new dev.vouch.pathtrace.model.TraceStatus("partial", 7, 4, 0, 2, 1))).injectNull(0.4);
   }
 
   static Arbitrary<RecommendedLimit> limits() {

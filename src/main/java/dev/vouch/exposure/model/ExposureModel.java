@@ -196,7 +196,7 @@ public final class ExposureModel {
         share(sanctionedInUsd, totalIn), unsolicited,
         sanctionedOut == null ? 0 : sanctionedOut.transfers,
         scaled(highRiskInUsd), share(highRiskInUsd, totalIn), highRiskOut,
-        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version(), categoryFigures(byCategories, totalIn, totalOut));
+        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version(), categoryFigures(byCategories, totalIn, totalOut), null);
     return new Exposure(self, summary, scaled(totalIn), scaled(totalOut), directOut, indirectOut, kept, truncated);
   }
 

@@ -24,8 +24,13 @@ public record ExposureReport(
     boolean evidenceTruncated) {
 
   public static ExposureReport of(Exposure e, Instant committedAt) {
+    return of(e, committedAt, null);
+  }
+
+  /** With the wallet's trace status in its summary (null: never traced). */
+  public static ExposureReport of(Exposure e, Instant committedAt, dev.vouch.pathtrace.model.TraceStatus trace) {
     return new ExposureReport(e.wallet(), committedAt == null ? "indexing_required" : "cached", committedAt,
-        ExposureModel.VERSION, e.summary(), e.valuedInUsd(), e.valuedOutUsd(), e.direct(), e.indirect(), e.evidence(),
+        ExposureModel.VERSION, e.summary().withTrace(trace), e.valuedInUsd(), e.valuedOutUsd(), e.direct(), e.indirect(), e.evidence(),
         e.evidenceTruncated());
   }
 }

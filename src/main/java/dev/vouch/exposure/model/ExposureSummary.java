@@ -1,6 +1,8 @@
 package dev.vouch.exposure.model;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.vouch.pathtrace.model.TraceStatus;
 import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 import java.util.List;
@@ -22,6 +24,8 @@ import java.util.List;
  *     when neither direction has valued flow
  * @param figures the direct flows by category set, for customer policies (issue 32); stored
  *     with the summary, never on the wire or in a receipt; null for a summary stored before
+ * @param trace how complete the trace of the wallet's intermediaries is (issue 33 item 2); absent
+ *     when the wallet was never traced (tracing off, or a snapshot before tracing)
  */
 public record ExposureSummary(
     String sanctions,
@@ -38,7 +42,8 @@ public record ExposureSummary(
     int highRiskOutTransfers,
     BigDecimal indirectSanctionedShare,
     String labelsVersion,
-    @JsonIgnore ExposureFigures figures) {
+    @JsonIgnore ExposureFigures figures,
+    @JsonInclude(JsonInclude.Include.NON_NULL) TraceStatus trace) {
 
   public static final String DIRECT = "direct";
   public static final String INDIRECT = "indirect";
@@ -49,6 +54,7 @@ public record ExposureSummary(
     destinationCategories = List.copyOf(destinationCategories);
   }
 
+  /** Without figures or a trace status (the model's own result; the stores add them). */
   public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
       int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
       BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
@@ -56,13 +62,21 @@ public record ExposureSummary(
       BigDecimal indirectSanctionedShare, String labelsVersion) {
     this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
         sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
-        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null);
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null, null);
   }
 
   public ExposureSummary withFigures(ExposureFigures f) {
     return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
         sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
         sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
-        labelsVersion, f);
+        labelsVersion, f, trace);
+  }
+
+  /** The same summary with {@code status} as its trace. */
+  public ExposureSummary withTrace(TraceStatus status) {
+    return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
+        sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
+        sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
+        labelsVersion, figures, status);
   }
 }

@@ -46,6 +46,27 @@ public record ExposureView(ExposureReport report, ChainLinks chains) {
     return report.evidence();
   }
 
+  /** How complete the trace of intermediaries is, in words; null when the wallet was never traced. */
+  public String trace() {
+    return trace(report.summary().trace());
+  }
+
+  public static String trace(dev.vouch.pathtrace.model.TraceStatus t) {
+    if (t == null) {
+      return null;
+    }
+    String of = t.indexed() + " of " + intermediaries(t.wanted()) + " on this wallet's valued paths indexed";
+    return switch (t.status()) {
+      case "complete" -> t.wanted() == 0 ? "Complete: no unindexed intermediary on this wallet's valued paths."
+          : "Complete: " + of + ".";
+      case "pending" -> "In progress: " + of + ", " + t.pending()
+          + " queued; indirect exposure may still change.";
+      default -> "Partial: " + of + (t.skippedByBudget() > 0 ? ", " + t.skippedByBudget() + " skipped by the tracing budget" : "")
+          + (t.unreached() > 0 ? ", " + t.unreached() + " could not be read" : "")
+          + "; indirect exposure may be understated.";
+    };
+  }
+
   public String sanctions() {
     return sanctions(report.summary());
   }

@@ -39,6 +39,21 @@ class ExposureWordsTest {
   }
 
   @Test
+  void theTraceIsSaidAsCompleteInProgressOrPartialWithWhatIsMissing() {
+    assertThat(ExposureView.trace(null)).isNull();
+    assertThat(ExposureView.trace(dev.vouch.pathtrace.model.TraceStatus.of(false, 0, 0, 0, 0, 0)))
+        .isEqualTo("Complete: no unindexed intermediary on this wallet's valued paths.");
+    assertThat(ExposureView.trace(dev.vouch.pathtrace.model.TraceStatus.of(false, 3, 1, 2, 0, 0)))
+        .isEqualTo("In progress: 1 of 3 intermediaries on this wallet's valued paths indexed, 2 queued;"
+            + " indirect exposure may still change.");
+    assertThat(ExposureView.trace(dev.vouch.pathtrace.model.TraceStatus.of(false, 4, 1, 0, 2, 1)))
+        .isEqualTo("Partial: 1 of 4 intermediaries on this wallet's valued paths indexed, 2 skipped by the tracing"
+            + " budget, 1 could not be read; indirect exposure may be understated.");
+    // Planning not done yet: pending whatever the counts say.
+    assertThat(dev.vouch.pathtrace.model.TraceStatus.of(true, 0, 0, 0, 0, 0).status()).isEqualTo("pending");
+  }
+
+  @Test
   void amountsCarryThousandsSeparatorsInEveryLocale() {
     assertThat(ExposureView.usd(new BigDecimal("80000"))).isEqualTo("80,000.00 USD");
     assertThat(ExposureView.usd(new BigDecimal("1234567.891"))).isEqualTo("1,234,567.89 USD");
