@@ -32,6 +32,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import java.math.BigInteger;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -356,16 +359,30 @@ class TransferBatchReceiptDevnetTest {
   @Test
   void aPendingScreeningsStreamSaysPendingThenScreenedWhenTheSendersIntakeCommits() throws Exception {
     String stranger = freshAccount();
-    JsonObject pending = screened(send(stranger, w("honest"), BigInteger.TEN.pow(16), null), w("honest"), "received");
-    long id = pending.getLong("id");
-    assertThat(pending.getString("status")).isEqualTo("pending");
-    try (EventStream s = EventStream.open(app().port, "/api/v1/transfers/" + id + "/events", Map.of())) {
+    String hash = send(stranger, w("honest"), BigInteger.TEN.pow(16), null);
+    long id;
+    EventStream s;
+    List<String> comments = new ArrayList<>();
+    // No snapshot commits while the stream opens (a fresh sender's intake can commit within the
+    // POST's round trip): the holder's SHARE lock on snapshots blocks every commit, not reads.
+    try (Connection hold = DriverManager.getConnection(app().database.jdbcUrl(), app().database.user(),
+        app().database.password())) {
+      hold.setAutoCommit(false);
+      try (Statement st = hold.createStatement()) {
+        st.execute("LOCK TABLE snapshots IN SHARE MODE");
+      }
+      JsonObject pending = screened(hash, w("honest"), "received");
+      id = pending.getLong("id");
+      assertThat(pending.getString("status")).isEqualTo("pending");
+      s = EventStream.open(app().port, "/api/v1/transfers/" + id + "/events", Map.of());
       assertThat(s.status).isEqualTo(200);
-      List<String> comments = new ArrayList<>();
       EventStream.Event first = s.nextEvent(Duration.ofSeconds(30), comments);
       assertThat(first.name()).isEqualTo("pending");
       assertThat(first.json().getLong("id")).isEqualTo(id);
       assertThat(codes(first.json().getJsonArray("reasons"))).containsExactly("TRANSFER_COUNTERPARTY_UNKNOWN");
+      hold.rollback();
+    }
+    try (s) {
       EventStream.Event done = s.nextEvent(Duration.ofSeconds(180), comments);
       while ("pending".equals(done.name())) {
         done = s.nextEvent(Duration.ofSeconds(180), comments);
