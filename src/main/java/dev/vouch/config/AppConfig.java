@@ -18,9 +18,11 @@ public record AppConfig(
     Graph graph,
     Identity identity,
     Monitoring monitoring,
-    ReadModel readModel) {
+    ReadModel readModel,
+    Exposure exposure) {
 
   public AppConfig {
+    exposure = exposure == null ? Exposure.DEFAULTS : exposure;
     graph = graph == null ? Graph.DEFAULTS : graph;
     monitoring = monitoring == null ? Monitoring.DEFAULTS : monitoring;
     readModel = readModel == null ? ReadModel.DEFAULTS : readModel;
@@ -54,6 +56,31 @@ public record AppConfig(
       graphCacheMegabytes = graphCacheMegabytes > 0 ? graphCacheMegabytes : 64;
       heartbeatMillis = heartbeatMillis > 0 ? heartbeatMillis : 1000;
       heartbeatTimeoutMillis = heartbeatTimeoutMillis > 0 ? heartbeatTimeoutMillis : 3000;
+    }
+  }
+
+  /**
+   * Indirect exposure's reach (issue 33, docs/models.md "Hops and hubs"). Every process must run
+   * the same figures: a stored summary is a function of the stored flows and these.
+   *
+   * @param maxHops intermediaries an indirect path may pass through, 1 to 3; 0 or absent = 3
+   * @param hubCounterparties an intermediary with more counterparties is a hub and stops paths
+   *     (as does a label exchange or bridge); 0 or absent = 500
+   * @param perHop beyond the first hop, intermediaries kept per direction and hop count (the most
+   *     value reaching them); 0 or absent = 100
+   */
+  public record Exposure(int maxHops, int hubCounterparties, int perHop) {
+    public static final Exposure DEFAULTS = new Exposure(3, 500, 100);
+
+    public Exposure {
+      maxHops = maxHops > 0 ? maxHops : 3;
+      hubCounterparties = hubCounterparties > 0 ? hubCounterparties : 500;
+      perHop = perHop > 0 ? perHop : 100;
+    }
+
+    /** Refuses a maxHops above 3 (the model's bound), as the start would. */
+    public dev.vouch.exposure.model.Reach reach() {
+      return new dev.vouch.exposure.model.Reach(maxHops, hubCounterparties, perHop);
     }
   }
 
@@ -380,7 +407,7 @@ public record AppConfig(
             database.readCacheMillis(), database.pipeliningLimit(), database.readConnections(), database.readDeadlineMs(), database.writeDeadlineMs(),
             database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
             database.startupWaitSeconds()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, exposure);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -390,14 +417,14 @@ public record AppConfig(
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
             http.eventLoops(), http.idempotency(), http.events()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, exposure);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, exposure);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel, exposure);
   }
 }

@@ -48,9 +48,12 @@ final class Pipeline {
 
   private final MeterRegistry registry;
   private final CommitWatch watch;
+  private final dev.vouch.exposure.model.Reach reach;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch) {
+      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch,
+      dev.vouch.exposure.model.Reach reach) {
+    this.reach = reach;
     this.registry = registry;
     this.watch = watch;
     this.jobs = jobs;
@@ -126,7 +129,7 @@ final class Pipeline {
     return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
                     job.wallet(), now, homeChainId, lists.screening(), facts, job.id(), reads, prior,
-                    readers.tokenRegistryHash())).orElseThrow(), lists.labels())
+                    readers.tokenRegistryHash())).orElseThrow(), lists.labels(), reach)
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet())), COMMIT_DEADLINE_MS)
         .onSuccess(v -> {

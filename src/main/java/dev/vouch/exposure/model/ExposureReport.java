@@ -21,11 +21,12 @@ public record ExposureReport(
     List<CategoryExposure> direct,
     List<CategoryExposure> indirect,
     List<EvidenceItem> evidence,
-    boolean evidenceTruncated) {
+    boolean evidenceTruncated,
+    List<CategoryExposure> indirectByHops) {
 
   public static ExposureReport of(Exposure e, Instant committedAt) {
     return new ExposureReport(e.wallet(), committedAt == null ? "indexing_required" : "cached", committedAt,
         ExposureModel.VERSION, e.summary(), e.valuedInUsd(), e.valuedOutUsd(), e.direct(), e.indirect(), e.evidence(),
-        e.evidenceTruncated());
+        e.evidenceTruncated(), e.indirectByHops());
   }
 }

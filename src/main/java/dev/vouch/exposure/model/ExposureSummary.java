@@ -1,5 +1,6 @@
 package dev.vouch.exposure.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 import java.util.List;
@@ -18,7 +19,10 @@ import java.util.List;
  * @param sanctionedInShare null when the wallet has no valued inflow
  * @param highRiskInUsd inflow from high-risk categories other than sanctioned (mixer, scam, ...)
  * @param indirectSanctionedShare the larger of the indirect sanctioned shares in and out; null
- *     when neither direction has valued flow
+ *     when neither direction has valued flow; over every hop count since exposure_v3
+ * @param indirectSanctionedByHop exposure_v3: the indirect sanctioned share per hop count, for the
+ *     hop counts that have any (decision_v0.7 asks more of a longer path); null in summaries
+ *     stored before it (omitted, so their receipts keep their bytes)
  */
 public record ExposureSummary(
     String sanctions,
@@ -34,7 +38,8 @@ public record ExposureSummary(
     BigDecimal highRiskInShare,
     int highRiskOutTransfers,
     BigDecimal indirectSanctionedShare,
-    String labelsVersion) {
+    String labelsVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<HopShare> indirectSanctionedByHop) {
 
   public static final String DIRECT = "direct";
   public static final String INDIRECT = "indirect";
@@ -43,5 +48,17 @@ public record ExposureSummary(
   public ExposureSummary {
     sourceCategories = List.copyOf(sourceCategories);
     destinationCategories = List.copyOf(destinationCategories);
+    indirectSanctionedByHop = indirectSanctionedByHop == null ? null : List.copyOf(indirectSanctionedByHop);
+  }
+
+  /** A summary as exposure_v2 stored it (no figures per hop count). */
+  public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
+      int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
+      BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
+      BigDecimal highRiskInUsd, BigDecimal highRiskInShare, int highRiskOutTransfers,
+      BigDecimal indirectSanctionedShare, String labelsVersion) {
+    this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
+        sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null);
   }
 }
