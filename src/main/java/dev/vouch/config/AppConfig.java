@@ -71,16 +71,13 @@ public record AppConfig(
    */
   public record Exposure(int maxHops, int hubCounterparties, int perHop) {
     public static final Exposure DEFAULTS = new Exposure(3, 500, 100);
+    /** The model's bound (exposure.model.Reach.MAX_HOPS_LIMIT). */
+    public static final int MAX_HOPS = 3;
 
     public Exposure {
       maxHops = maxHops > 0 ? maxHops : 3;
       hubCounterparties = hubCounterparties > 0 ? hubCounterparties : 500;
       perHop = perHop > 0 ? perHop : 100;
-    }
-
-    /** Refuses a maxHops above 3 (the model's bound), as the start would. */
-    public dev.vouch.exposure.model.Reach reach() {
-      return new dev.vouch.exposure.model.Reach(maxHops, hubCounterparties, perHop);
     }
   }
 

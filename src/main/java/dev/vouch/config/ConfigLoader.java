@@ -193,9 +193,9 @@ public final class ConfigLoader {
   }
 
   private static void validate(AppConfig config) {
-    if (config.exposure().maxHops() > dev.vouch.exposure.model.Reach.MAX_HOPS_LIMIT) {
+    if (config.exposure().maxHops() > AppConfig.Exposure.MAX_HOPS) {
       throw new IllegalArgumentException(setting("exposure.maxHops") + " must be 1.."
-          + dev.vouch.exposure.model.Reach.MAX_HOPS_LIMIT + ", not " + config.exposure().maxHops());
+          + AppConfig.Exposure.MAX_HOPS + ", not " + config.exposure().maxHops());
     }
     if (config.http().port() < 0 || config.http().port() > 65535) {
       throw new IllegalArgumentException(setting("http.port") + " must be 0..65535, not " + config.http().port());

@@ -43,6 +43,11 @@ public final class ExposureStore {
     this.reach = reach;
   }
 
+  /** The reach the exposure.* settings name. */
+  public static Reach reach(dev.vouch.config.AppConfig.Exposure settings) {
+    return new Reach(settings.maxHops(), settings.hubCounterparties(), settings.perHop());
+  }
+
   public Future<ExposureReport> read(String wallet) {
     LabelSet labels = screening.labels();
     return db.read(c -> gather(c, wallet, null, labels, reach))

@@ -48,11 +48,11 @@ final class Pipeline {
 
   private final MeterRegistry registry;
   private final CommitWatch watch;
-  private final dev.vouch.exposure.model.Reach reach;
+  private final dev.vouch.config.AppConfig.Exposure reach;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
       MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch,
-      dev.vouch.exposure.model.Reach reach) {
+      dev.vouch.config.AppConfig.Exposure reach) {
     this.reach = reach;
     this.registry = registry;
     this.watch = watch;

@@ -120,7 +120,7 @@ public final class ExposureSync extends VerticleBase {
    * Stores {@code labels} if they are newer than the stored ones, then walks to the wallets the
    * differences may affect; how many wallets it queued.
    */
-  Future<Integer> queue(LabelSet labels) {
+  public Future<Integer> queue(LabelSet labels) {
     return record(labels).compose(v -> walk());
   }
 
@@ -234,7 +234,7 @@ public final class ExposureSync extends VerticleBase {
   }
 
   /** Drains the rows of {@code labels}' version chunk by chunk; how many summaries were recomputed. */
-  Future<Integer> drain(LabelSet labels) {
+  public Future<Integer> drain(LabelSet labels) {
     return chunk(labels).compose(n -> n == 0 ? Future.succeededFuture(0) : drain(labels).map(m -> n + m));
   }
 

@@ -79,6 +79,12 @@ public final class SnapshotCommits {
     return commit(conn, s, labels, Reach.DEFAULTS);
   }
 
+  /** With the exposure.* settings (the indexer's commit). */
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels,
+      dev.vouch.config.AppConfig.Exposure settings) {
+    return commit(conn, s, labels, ExposureStore.reach(settings));
+  }
+
   /**
    * With {@code labels}, also: the wallet's readers are queued for a recompute (issue 33: a summary
    * that reads this wallet as an intermediary must learn of its new snapshot).

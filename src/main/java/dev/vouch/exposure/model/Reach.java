@@ -13,7 +13,7 @@ package dev.vouch.exposure.model;
 public record Reach(int maxHops, int hubCounterparties, int perHop) {
 
   public static final Reach DEFAULTS = new Reach(3, 500, 100);
-  /** exposure_v2's reach: one hop, no hub stop worth the name. */
+  /** The most intermediaries a path may pass through (AppConfig.Exposure.MAX_HOPS). */
   public static final int MAX_HOPS_LIMIT = 3;
 
   public Reach {
