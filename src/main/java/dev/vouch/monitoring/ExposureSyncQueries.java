@@ -115,10 +115,10 @@ final class ExposureSyncQueries {
       SELECT (SELECT count(*) FROM queued) AS queued
       """;
 
-  /** One pending dependents step, lowest level first; steps another process holds are skipped. */
-  static final String TAKE_DEPENDENTS_STEP = """
+  /** Up to $1 pending dependents steps, lowest level first; steps another process holds are skipped. */
+  static final String TAKE_DEPENDENTS_STEPS = """
       SELECT address, level, after_snapshot FROM exposure_dependents_work
-       ORDER BY level, address LIMIT 1 FOR UPDATE SKIP LOCKED
+       ORDER BY level, address LIMIT $1 FOR UPDATE SKIP LOCKED
       """;
 
   /**
