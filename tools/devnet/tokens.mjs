@@ -30,6 +30,13 @@ export const SCENARIO = {
   honest: a(0x40e57n),             // ordinary stablecoin payments only
   honestPeer: a(0x40e58n),
   spoofer: a(0x5900fn),            // deploys the fake token
+  // Issue 33: a two-hop path (sanctioned -> hopA -> hopB -> twoHopClient) and a path through a hub
+  // (sanctioned -> hubService -> hubClient; the tests label hubService an exchange).
+  hopA: a(0x4a0a1n),
+  hopB: a(0x4a0b2n),
+  twoHopClient: a(0x2c11e7n),
+  hubService: a(0x4b5e1cn),
+  hubClient: a(0x4bc11en),
 };
 
 const word = (v) => BigInt(v).toString(16).padStart(64, '0');
@@ -101,6 +108,14 @@ export async function seedTokens(rpc, chain, now) {
   // One hop: sanctioned -> intermediary -> indirectClient.
   await pay(usdc, S.sanctioned, S.intermediary, 20_000n * USD);
   await pay(usdc, S.intermediary, S.indirectClient, 15_000n * USD + 3n);
+  // Two hops: hopA takes all its inflow from the sanctioned address, hopB all its own from hopA,
+  // and twoHopClient all of its from hopB: 100 % of its inflow two intermediaries from sanctions.
+  await pay(usdc, S.sanctioned, S.hopA, 30_000n * USD);
+  await pay(usdc, S.hopA, S.hopB, 20_000n * USD);
+  await pay(usdc, S.hopB, S.twoHopClient, 12_000n * USD + 9n);
+  // Through a hub: an exchange's deposits mix, so its client's funds are no evidence of sanctions.
+  await pay(usdc, S.sanctioned, S.hubService, 40_000n * USD);
+  await pay(usdc, S.hubService, S.hubClient, 8_000n * USD);
   // The fake "USDC": a spoofed transfer "from the sanctioned address" to the honest wallet, a
   // spoofed one from the honest wallet to a look-alike of its peer, and a real mint to the victim.
   const spoof = async (from, to, value) => { const { r, ts: t } = await send(fakeOwner, fake, m('spoof(address,address,uint256)') + addrWord(from) + addrWord(to) + word(value)); record(r, t); };

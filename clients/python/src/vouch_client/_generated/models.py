@@ -776,8 +776,13 @@ class Attestation(_Model):
 ExposureCategory = Literal['sanctioned', 'mixer', 'scam', 'stolen_funds', 'darknet', 'ransomware', 'exchange', 'bridge', 'gambling']
 
 
+class ExposureSummaryIndirectSanctionedByHopItem(_Model):
+    hops: int
+    share: Optional[float]
+
+
 class ExposureSummary(_Model):
-    """What decision_v0.6 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot."""
+    """What decision_v0.7 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot."""
     sanctions: Literal['direct', 'indirect', 'none']
     source_categories: List[ExposureCategory] = Field(..., alias='sourceCategories')
     destination_categories: List[ExposureCategory] = Field(..., alias='destinationCategories')
@@ -792,6 +797,7 @@ class ExposureSummary(_Model):
     high_risk_out_transfers: int = Field(..., alias='highRiskOutTransfers')
     indirect_sanctioned_share: Optional[float] = Field(..., alias='indirectSanctionedShare')
     labels_version: str = Field(..., alias='labelsVersion')
+    indirect_sanctioned_by_hop: Optional[List[ExposureSummaryIndirectSanctionedByHopItem]] = Field(None, alias='indirectSanctionedByHop')
     trace: Optional[TraceStatus] = None
 
 
@@ -812,6 +818,14 @@ class ExposureFigure(_Model):
     transfers: int
     usd: float
     share: Optional[float]
+    hops: Optional[int] = None
+
+
+class ExposurePathStep(_Model):
+    """One step of an indirect path, from the wallet outward, in the evidence item's direction"""
+    address: str
+    transfers: int
+    usd: float
 
 
 class ExposureEvidence(_Model):
@@ -830,6 +844,8 @@ class ExposureEvidence(_Model):
     first_at: Optional[datetime] = Field(..., alias='firstAt')
     last_at: Optional[datetime] = Field(..., alias='lastAt')
     tx_hashes: List[str] = Field(..., alias='txHashes')
+    hops: Optional[int] = None
+    path: Optional[List[ExposurePathStep]] = None
 
 
 class ExposureData(_Model):
@@ -844,6 +860,7 @@ class ExposureData(_Model):
     indirect: List[ExposureFigure]
     evidence: List[ExposureEvidence]
     evidence_truncated: bool = Field(..., alias='evidenceTruncated')
+    indirect_by_hops: Optional[List[ExposureFigure]] = Field(None, alias='indirectByHops')
 
 
 class TrustGraphDataTrustGraphEdgesItemVerifiedVolumeItem(_Model):

@@ -176,6 +176,27 @@ export type ExposureData = {
      */
     evidence: Array<ExposureEvidence>;
     evidenceTruncated: boolean;
+    /**
+     * exposure_v3: the indirect figures per hop count (each with hops); indirect sums them over every hop count
+     */
+    indirectByHops?: Array<ExposureFigure>;
+};
+/**
+ * One step of an indirect path, from the wallet outward, in the evidence item's direction
+ */
+export type ExposurePathStep = {
+    /**
+     * The address this step reaches: an intermediary, then last the labelled address
+     */
+    address: string;
+    /**
+     * Transfers between the previous address (the wallet for the first step) and this one
+     */
+    transfers: number;
+    /**
+     * Their USD value (registered stablecoins); 0 when none was valued
+     */
+    usd: number;
 };
 export type ExposureEvidence = {
     /**
@@ -183,7 +204,7 @@ export type ExposureEvidence = {
      */
     counterparty: string;
     /**
-     * Indirect: the wallet's counterparty that dealt with it; null for direct
+     * Indirect: the intermediary that dealt with it (at one hop the wallet's counterparty); null for direct
      */
     via: string | null;
     chainId: number;
@@ -217,6 +238,14 @@ export type ExposureEvidence = {
      * At most 10, newest first; empty for native flows
      */
     txHashes: Array<string>;
+    /**
+     * Indirect only: intermediaries on the path (exposure_v3)
+     */
+    hops?: number;
+    /**
+     * Indirect only (exposure_v3): wallet <- via <- ... <- labelled address, the wallet's counterparty first
+     */
+    path?: Array<ExposurePathStep>;
 };
 export type ExposureCategory = 'sanctioned' | 'mixer' | 'scam' | 'stolen_funds' | 'darknet' | 'ransomware' | 'exchange' | 'bridge' | 'gambling';
 export type ExposureFigure = {
@@ -238,6 +267,10 @@ export type ExposureFigure = {
      * usd over the valued flow in that direction; null without valued flow
      */
     share: number | null;
+    /**
+     * In indirectByHops only: the intermediaries on the paths (exposure_v3)
+     */
+    hops?: number;
 };
 /**
  * How complete the trace of the wallet's intermediaries is (issue 33 item 2, docs/models.md "Tracing"): after a wallet commits, Vouch indexes, as low-priority work charged to no caller, the unlabelled counterparties on its valued paths (largest USD first, a bounded number per wallet, to a configured depth) that it has not indexed or whose snapshot is stale. Absent when the wallet was never traced (tracing off, or a snapshot from before tracing). In a stored summary (decision, batch row, score, receipt) it is the status when the summary was last computed: it is recomputed as the traced intermediaries commit.
@@ -271,7 +304,7 @@ export type TraceStatus = {
     unreached: number;
 };
 /**
- * What decision_v0.6 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot.
+ * What decision_v0.7 reads of the exposure (docs/models.md "Exposure"). As the additive `exposure` of a decision, batch row, score or receipt (issue 24) it is the summary stored with the wallet's snapshot at its commit, and the one the verdict read (on a receipt, part of the hashed and signed payload); it is absent when the snapshot has none (committed before exposure was stored: decision_v0.5's FLAGGED_COUNTERPARTY_<LIST> rule then applies, and such a receipt keeps its bytes and hash) or there is no snapshot.
  *
  */
 export type ExposureSummary = {
@@ -300,13 +333,24 @@ export type ExposureSummary = {
     highRiskInShare: number | null;
     highRiskOutTransfers: number;
     /**
-     * The larger of the indirect sanctioned shares in and out
+     * The larger of the indirect sanctioned shares in and out, over every hop count
      */
     indirectSanctionedShare: number | null;
     /**
      * Hash of the labels in force (sha256:...), none without any
      */
     labelsVersion: string;
+    /**
+     * exposure_v3 (issue 33): the indirect sanctioned share per hop count (intermediaries on the path), for the hop counts that have any, fewest first; decision_v0.7 asks a larger share the more hops a path has. Absent from summaries stored before exposure_v3 (their receipts keep their bytes and hash).
+     *
+     */
+    indirectSanctionedByHop?: Array<{
+        hops: number;
+        /**
+         * The larger of in and out, 4 decimals; null without valued flow
+         */
+        share: number | null;
+    }>;
     trace?: TraceStatus;
 };
 export type Attestation = {
@@ -813,7 +857,7 @@ export type PolicyInput = {
         gambling?: PolicyCategoryRules;
     };
     /**
-     * Index = hop count: the indirect sanctioned share from which a wallet is cautioned at that hop (null: no rule at that hop). Index 0 is direct exposure, ruled by categories: always null. Default [null, 0.10].
+     * Index = hop count: the indirect sanctioned share from which a wallet is cautioned at that hop (null: no rule at that hop). Index 0 is direct exposure, ruled by categories: always null. Default [null, 0.10, 0.25, 0.50] (decision_v0.7); a shorter list has no rule at the hops it leaves out.
      */
     indirectSanctionedShares?: [
         null,
@@ -889,7 +933,7 @@ export type Decision = {
         basis: string;
     };
     /**
-     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE; from decision_v0.6, when the wallet's exposure is known (docs/models.md), EXPOSURE_SANCTIONED_OUT and EXPOSURE_SANCTIONED_IN (block), EXPOSURE_SANCTIONED_IN_MINOR, EXPOSURE_HIGH_RISK_IN, EXPOSURE_HIGH_RISK_OUT and EXPOSURE_INDIRECT_SANCTIONED (caution) replace the FLAGGED_COUNTERPARTY_<LIST> penalty; a customer policy (issue 32) may make EXPOSURE_HIGH_RISK_IN / _OUT a block, and add EXPOSURE_CATEGORY_IN / _OUT for gambling, exchange or bridge
+     * Drive the verdict: SANCTIONED_ADDRESS (the wallet is on a screening list), RISK_PENALTY_HIGH, FLAGGED_COUNTERPARTY_<LIST> (one per screening list naming a counterparty, e.g. FLAGGED_COUNTERPARTY_OFAC_SDN), TRUST_GRAPH_SUSPICIOUS, TRUST_ANOMALY_HIGH, SCORE_BELOW_MINIMUM, RISK_SIGNALS, TRUST_ANOMALY, VOUCH_TRUST_GRAPH_MISSING, HISTORY_UNSEASONED and TRUST_PEERS_UNSEASONED (decision_v0.5), DATA_LIMITED, DATA_STALE; from decision_v0.6, when the wallet's exposure is known (docs/models.md), EXPOSURE_SANCTIONED_OUT and EXPOSURE_SANCTIONED_IN (block), EXPOSURE_SANCTIONED_IN_MINOR, EXPOSURE_HIGH_RISK_IN, EXPOSURE_HIGH_RISK_OUT and EXPOSURE_INDIRECT_SANCTIONED (caution) replace the FLAGGED_COUNTERPARTY_<LIST> penalty; a customer policy (issue 32) may make EXPOSURE_HIGH_RISK_IN / _OUT a block, and add EXPOSURE_CATEGORY_IN / _OUT for gambling, exchange or bridge; from decision_v0.7, EXPOSURE_INDIRECT_SANCTIONED needs 10, 25 or 50 % of the valued flow at 1, 2 or 3 intermediaries (never a block)
      */
     reasons: Array<Coded>;
     /**

@@ -177,7 +177,7 @@ export declare const getTransferReceipt: <ThrowOnError extends boolean = false>(
 /**
  * The calling key's risk policy in force (or one of its versions); the default without one. Costs 1 unit.
  *
- * A policy holds the thresholds of the exposure and transfer rules for every caller using the key (docs/models.md, Risk policies). Without a key, or for a key that set none, the answer is the default policy (default true, id null, version 0): decision_v0.6's and transfer_v0.1's thresholds. Every version ever put stays readable with ?version=, so a receipt naming one can be re-checked.
+ * A policy holds the thresholds of the exposure and transfer rules for every caller using the key (docs/models.md, Risk policies). Without a key, or for a key that set none, the answer is the default policy (default true, id null, version 0): decision_v0.7's and transfer_v0.1's thresholds. Every version ever put stays readable with ?version=, so a receipt naming one can be re-checked.
  *
  */
 export declare const getPolicy: <ThrowOnError extends boolean = false>(options?: Options<GetPolicyData, ThrowOnError>) => import("./client/types.gen.js").RequestResult<GetPolicyResponses, GetPolicyErrors, ThrowOnError, "fields">;

@@ -223,7 +223,7 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
-            ExposureStore exposures = new ExposureStore(db, lists.result());
+            ExposureStore exposures = new ExposureStore(db, lists.result(), dev.vouch.exposure.ExposureStore.reach(config.exposure()));
             colocated.add(() -> new ExposureVerticle(exposures));
             colocated.add(Receipts.reader(db));
             Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,

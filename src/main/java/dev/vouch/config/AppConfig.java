@@ -19,10 +19,12 @@ public record AppConfig(
     Identity identity,
     Monitoring monitoring,
     ReadModel readModel,
-    PathTrace pathTrace) {
+    PathTrace pathTrace,
+    Exposure exposure) {
 
   public AppConfig {
     pathTrace = pathTrace == null ? PathTrace.DEFAULTS : pathTrace;
+    exposure = exposure == null ? Exposure.DEFAULTS : exposure;
     graph = graph == null ? Graph.DEFAULTS : graph;
     monitoring = monitoring == null ? Monitoring.DEFAULTS : monitoring;
     readModel = readModel == null ? ReadModel.DEFAULTS : readModel;
@@ -64,7 +66,7 @@ public record AppConfig(
       List<ChainConfig> chains, BudgetConfig budgets, Indexing indexing, Receipts receipts, Graph graph,
       Identity identity, Monitoring monitoring, ReadModel readModel) {
     this(role, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity,
-        monitoring, readModel, null);
+        monitoring, readModel, null, null);
   }
 
   /**
@@ -88,6 +90,28 @@ public record AppConfig(
 
     /** Tracing off. */
     public static final PathTrace OFF = new PathTrace(false, 2, 5, 30, 60, 20_000, 1, 1000);
+  }
+
+  /**
+   * Indirect exposure's reach (issue 33, docs/models.md "Hops and hubs"). Every process must run
+   * the same figures: a stored summary is a function of the stored flows and these.
+   *
+   * @param maxHops intermediaries an indirect path may pass through, 1 to 3; 0 or absent = 3
+   * @param hubCounterparties an intermediary with more counterparties is a hub and stops paths
+   *     (as does a label exchange or bridge); 0 or absent = 500
+   * @param perHop beyond the first hop, intermediaries kept per direction and hop count (the most
+   *     value reaching them); 0 or absent = 100
+   */
+  public record Exposure(int maxHops, int hubCounterparties, int perHop) {
+    public static final Exposure DEFAULTS = new Exposure(3, 500, 100);
+    /** The model's bound (exposure.model.Reach.MAX_HOPS_LIMIT). */
+    public static final int MAX_HOPS = 3;
+
+    public Exposure {
+      maxHops = maxHops > 0 ? maxHops : 3;
+      hubCounterparties = hubCounterparties > 0 ? hubCounterparties : 500;
+      perHop = perHop > 0 ? perHop : 100;
+    }
   }
 
   public enum Role {
@@ -437,7 +461,7 @@ public record AppConfig(
             database.readCacheMillis(), database.pipeliningLimit(), database.readConnections(), database.readDeadlineMs(), database.writeDeadlineMs(),
             database.breakerFailures(), database.probeIntervalMs(), database.replicaUrls(), database.replicaMaxLagMs(),
             database.startupWaitSeconds()),
-        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
+        redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace, exposure);
   }
 
   public AppConfig withHttpPort(int port) {
@@ -447,14 +471,14 @@ public record AppConfig(
             http.shutdownGraceSeconds(), http.trustedProxies(), http.maxHeaderBytes(), http.maxUriBytes(),
             http.maxConnectionsPerIp(), http.requestTimeoutMs(), http.corsOrigins(), http.accessLogPerSecond(),
             http.eventLoops(), http.idempotency(), http.events()),
-        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
+        database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace, exposure);
   }
 
   public AppConfig withRole(Role newRole) {
-    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
+    return new AppConfig(newRole, http, database, redis, models, chainsFile, chains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace, exposure);
   }
 
   public AppConfig withChains(List<ChainConfig> newChains) {
-    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace);
+    return new AppConfig(role, http, database, redis, models, chainsFile, newChains, budgets, indexing, receipts, graph, identity, monitoring, readModel, pathTrace, exposure);
   }
 }

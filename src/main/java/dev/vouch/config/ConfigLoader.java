@@ -193,6 +193,10 @@ public final class ConfigLoader {
   }
 
   private static void validate(AppConfig config) {
+    if (config.exposure().maxHops() > AppConfig.Exposure.MAX_HOPS) {
+      throw new IllegalArgumentException(setting("exposure.maxHops") + " must be 1.."
+          + AppConfig.Exposure.MAX_HOPS + ", not " + config.exposure().maxHops());
+    }
     if (config.http().port() < 0 || config.http().port() > 65535) {
       throw new IllegalArgumentException(setting("http.port") + " must be 0..65535, not " + config.http().port());
     }

@@ -146,6 +146,16 @@ final class Answers {
     g.writeNumberField("highRiskOutTransfers", e.highRiskOutTransfers());
     decimal(g, "indirectSanctionedShare", e.indirectSanctionedShare());
     g.writeStringField("labelsVersion", e.labelsVersion());
+    if (e.indirectSanctionedByHop() != null) {   // exposure_v3; absent from summaries stored before it
+      g.writeArrayFieldStart("indirectSanctionedByHop");
+      for (dev.vouch.exposure.model.HopShare h : e.indirectSanctionedByHop()) {
+        g.writeStartObject();
+        g.writeNumberField("hops", h.hops());
+        decimal(g, "share", h.share());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
     if (e.trace() != null) {
       // Additive (issue 33 item 2), absent when never traced as in the bean serialization.
       g.writeObjectFieldStart("trace");

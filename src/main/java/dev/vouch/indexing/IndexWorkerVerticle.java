@@ -87,7 +87,7 @@ public final class IndexWorkerVerticle extends VerticleBase {
     metrics = new IndexingMetrics(Metrics.of(vertx));
     return ChainReaders.deploy(vertx, config.chains(), ix, true).compose(readers -> {
       pipeline = new Pipeline(jobs, readers, clock, config.models().homeChainId(), screening, Metrics.of(vertx),
-          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), watch, hook);
+          Duration.ofSeconds(ix.retryBaseSeconds()), ix.retryRounds(), watch, hook, config.exposure());
       if (readers.chains().isEmpty()) {
         LOG.warning("no chain of the catalogue has rpcUrls: every indexing run will fail");
       }

@@ -147,9 +147,16 @@ public final class JobStore {
   static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
       java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot,
       dev.vouch.screening.model.LabelSet labels) {
+    return commitRun(conn, job, owner, now, watch, snapshot, labels, dev.vouch.config.AppConfig.Exposure.DEFAULTS);
+  }
+
+  /** With the exposure reach the summary is computed with (exposure.* settings). */
+  static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
+      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot,
+      dev.vouch.screening.model.LabelSet labels, dev.vouch.config.AppConfig.Exposure reach) {
     return watch.around(conn, List.of(job.wallet()), now, () -> done(conn, job, owner, now)
         .compose(v -> attestationFacts(conn, job.wallet()))
-        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts), labels)));
+        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts), labels, reach)));
   }
 
   /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */

@@ -49,15 +49,19 @@ final class Pipeline {
   private final MeterRegistry registry;
   private final CommitWatch watch;
   private final CommitHook hook;
+  private final dev.vouch.config.AppConfig.Exposure reach;
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch) {
-    this(jobs, readers, clock, homeChainId, screening, registry, retryBase, retryRounds, watch, CommitHook.NONE);
+      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch,
+      dev.vouch.config.AppConfig.Exposure reach) {
+    this(jobs, readers, clock, homeChainId, screening, registry, retryBase, retryRounds, watch, CommitHook.NONE, reach);
   }
 
   Pipeline(JobStore jobs, ChainReaders readers, Clock clock, long homeChainId, Screening screening,
-      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch, CommitHook hook) {
+      MeterRegistry registry, Duration retryBase, int retryRounds, CommitWatch watch, CommitHook hook,
+      dev.vouch.config.AppConfig.Exposure reach) {
     this.hook = hook;
+    this.reach = reach;
     this.registry = registry;
     this.watch = watch;
     this.jobs = jobs;
@@ -134,7 +138,7 @@ final class Pipeline {
     return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
                     job.wallet(), now, homeChainId, lists.screening(), facts, job.id(), reads, prior,
-                    readers.tokenRegistryHash())).orElseThrow(), lists.labels())
+                    readers.tokenRegistryHash())).orElseThrow(), lists.labels(), reach)
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet()))
             .compose(v -> hook.committed(conn, job, now, rpcCalls)), COMMIT_DEADLINE_MS)

@@ -1,6 +1,7 @@
 package dev.vouch.monitoring;
 
 import dev.vouch.exposure.ExposureStore;
+import dev.vouch.exposure.model.Reach;
 import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.ops.ThrottledLog;
 import dev.vouch.screening.Screening;
@@ -44,6 +45,12 @@ import java.util.logging.Logger;
  * (or to itself, once it has). The change itself is short (the label rows, the version, the walk's
  * starting points, under the label lock); the affected wallets are then found by a walk in bounded
  * steps from the changed addresses (exposure_label_work), which any process resumes.
+ *
+ * <p>Issue 33 item 1: a summary also reads other wallets' snapshots (its intermediaries, up to
+ * {@link Reach#maxHops()} away), so each snapshot commit writes a starting point of the dependents
+ * walk (exposure_dependents_work, V108), which this sweep runs the same way: bounded steps, each in
+ * one transaction, queueing the readers (cause reindex) in the same exposure_refresh the drain
+ * empties. Hubs stop the walk as they stop the model's paths.
  */
 public final class ExposureSync extends VerticleBase {
 
@@ -61,10 +68,17 @@ public final class ExposureSync extends VerticleBase {
   private final DecisionWatch watch;
   private final Clock clock;
   private final long everyMillis;
+  private final Reach reach;
   private LabelSet announced;
   private boolean busy;
 
   public ExposureSync(Gateway db, Screening screening, DecisionWatch watch, Clock clock, long everyMillis) {
+    this(db, screening, watch, clock, everyMillis, Reach.DEFAULTS);
+  }
+
+  public ExposureSync(Gateway db, Screening screening, DecisionWatch watch, Clock clock, long everyMillis,
+      Reach reach) {
+    this.reach = reach;
     this.db = db;
     this.screening = screening;
     this.watch = watch;
@@ -89,7 +103,7 @@ public final class ExposureSync extends VerticleBase {
     queued.compose(n -> {
       announced = now;
       if (n > 0) {
-        LOG.info(() -> "labels changed: " + n + " wallets queued for an exposure refresh");
+        LOG.fine(() -> n + " wallets queued for an exposure refresh");
       }
       return drain(now);
     }).onComplete(ar -> {
@@ -106,7 +120,7 @@ public final class ExposureSync extends VerticleBase {
    * Stores {@code labels} if they are newer than the stored ones, then walks to the wallets the
    * differences may affect; how many wallets it queued.
    */
-  Future<Integer> queue(LabelSet labels) {
+  public Future<Integer> queue(LabelSet labels) {
     return record(labels).compose(v -> walk());
   }
 
@@ -164,9 +178,16 @@ public final class ExposureSync extends VerticleBase {
     });
   }
 
-  /** Runs walk steps until none is left (or every one left is another process's); wallets queued. */
+  /**
+   * Runs label walk steps, then dependents steps (which label steps may add), until none is left
+   * (or every one left is another process's); wallets queued.
+   */
   Future<Integer> walk() {
-    return step().compose(n -> n < 0 ? Future.succeededFuture(0) : walk().map(m -> n + m));
+    return labelWalk().compose(n -> walkDependents().map(m -> n + m));
+  }
+
+  private Future<Integer> labelWalk() {
+    return repeat(this::step, true);
   }
 
   /** One step in one transaction holding the label lock shared; -1 when there is none to take. */
@@ -181,14 +202,72 @@ public final class ExposureSync extends VerticleBase {
           Row r = rows.iterator().next();
           return conn.preparedQuery(ExposureSyncQueries.WALK_STEP)
               .execute(Tuple.of(r.getString("address"), r.getBoolean("hop"), r.getLong("after_snapshot"),
-                  (long) WALK_PAGE, now))
+                  (long) WALK_PAGE, now, reach.hubCounterparties()))
               .map(q -> q.iterator().next().getLong("queued").intValue());
         }), SYNC_DEADLINE_MS);
   }
 
+  /**
+   * Runs {@code step} until it reports nothing left (-1 when {@code negativeEnds}, else 0); the
+   * sum of what it reported. A loop on one promise, not a chain of futures: a walk of 10,000 steps
+   * nested 10,000 completions deep and overflowed the stack.
+   */
+  private static Future<Integer> repeat(java.util.function.Supplier<Future<Integer>> step, boolean negativeEnds) {
+    io.vertx.core.Promise<Integer> done = io.vertx.core.Promise.promise();
+    next(step, negativeEnds, 0, done);
+    return done.future();
+  }
+
+  private static void next(java.util.function.Supplier<Future<Integer>> step, boolean negativeEnds, int sum,
+      io.vertx.core.Promise<Integer> done) {
+    step.get().onComplete(ar -> {
+      if (ar.failed()) {
+        done.fail(ar.cause());
+      } else if (negativeEnds ? ar.result() < 0 : ar.result() == 0) {
+        done.complete(sum);
+      } else {
+        next(step, negativeEnds, sum + ar.result(), done);
+      }
+    });
+  }
+
+  /** Dependents steps taken per transaction: most steps find no reader, so one each would be a transaction per wallet. */
+  static final int STEPS_PER_TRANSACTION = 100;
+
+  /** Runs dependents steps until none is left (or every one left is another process's); wallets queued. */
+  Future<Integer> walkDependents() {
+    return repeat(this::dependentsSteps, true);
+  }
+
+  /**
+   * Up to {@link #STEPS_PER_TRANSACTION} dependents steps in one transaction holding the label
+   * lock shared (the rows they queue name the stored labels version, which must not change under
+   * them), one after the other on its connection; -1 when there is none to take.
+   */
+  private Future<Integer> dependentsSteps() {
+    OffsetDateTime now = clock.instant().atOffset(ZoneOffset.UTC);
+    return db.transaction(conn -> conn.query(ExposureSyncQueries.LOCK_SHARED).execute()
+        .compose(v -> conn.preparedQuery(ExposureSyncQueries.TAKE_DEPENDENTS_STEPS)
+            .execute(Tuple.of(STEPS_PER_TRANSACTION)))
+        .compose(rows -> {
+          if (rows.size() == 0) {
+            return Future.succeededFuture(-1);
+          }
+          Future<Integer> sum = Future.succeededFuture(0);
+          for (Row r : rows) {
+            Tuple args = Tuple.tuple().addString(r.getString("address")).addShort(r.getShort("level"))
+                .addLong(r.getLong("after_snapshot")).addLong((long) WALK_PAGE).addOffsetDateTime(now)
+                .addInteger(reach.hubCounterparties()).addShort((short) reach.maxHops());
+            sum = sum.compose(n -> conn.preparedQuery(ExposureSyncQueries.DEPENDENTS_STEP).execute(args)
+                .map(q -> n + q.iterator().next().getLong("queued").intValue()));
+          }
+          return sum;
+        }), SYNC_DEADLINE_MS);
+  }
+
   /** Drains the rows of {@code labels}' version chunk by chunk; how many summaries were recomputed. */
-  Future<Integer> drain(LabelSet labels) {
-    return chunk(labels).compose(n -> n == 0 ? Future.succeededFuture(0) : drain(labels).map(m -> n + m));
+  public Future<Integer> drain(LabelSet labels) {
+    return repeat(() -> chunk(labels), false);
   }
 
   /**
@@ -202,12 +281,23 @@ public final class ExposureSync extends VerticleBase {
     return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK, labels.version()))
         .compose(rows -> {
           List<String> wallets = new ArrayList<>(rows.size());
-          rows.forEach(r -> wallets.add(r.getString("wallet")));
+          List<String> screening = new ArrayList<>();
+          List<String> reindex = new ArrayList<>();
+          rows.forEach(r -> {
+            wallets.add(r.getString("wallet"));
+            ("reindex".equals(r.getString("cause")) ? reindex : screening).add(r.getString("wallet"));
+          });
           if (wallets.isEmpty()) {
             return Future.succeededFuture(0);
           }
-          return watch.around(conn, wallets, DecisionWatch.Cause.screening, now,
-                  () -> recompute(conn, wallets, labels))
+          // Each wallet's event names why it was queued: a label change, or another wallet's new snapshot.
+          Future<Void> labelled = screening.isEmpty() ? Future.succeededFuture()
+              : watch.around(conn, screening, DecisionWatch.Cause.screening, now,
+                  () -> recompute(conn, screening, labels, reach));
+          return labelled
+              .compose(v -> reindex.isEmpty() ? Future.<Void>succeededFuture()
+                  : watch.around(conn, reindex, DecisionWatch.Cause.reindex, now,
+                      () -> recompute(conn, reindex, labels, reach)))
               .compose(v -> conn.preparedQuery(ExposureSyncQueries.DONE)
                   .execute(Tuple.of(wallets.toArray(String[]::new))))
               .map(wallets.size());
@@ -218,10 +308,10 @@ public final class ExposureSync extends VerticleBase {
    * The chunk's reads sent together on its connection (the client pipelines them: one round trip,
    * not one per wallet), then every changed summary in one batch.
    */
-  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, LabelSet labels) {
+  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, LabelSet labels, Reach reach) {
     List<Future<java.util.Optional<ExposureStore.Recomputed>>> reads = new ArrayList<>(wallets.size());
     for (String w : wallets) {
-      reads.add(ExposureStore.latest(conn, w, labels));
+      reads.add(ExposureStore.latest(conn, w, labels, reach));
     }
     return Future.all(reads).compose(all -> {
       List<Tuple> updates = new ArrayList<>(wallets.size());

@@ -56,14 +56,24 @@ final class ExposureSyncQueries {
       """;
 
   /**
+   * A wallet whose latest snapshot is g's (LEFT JOIN graph_snapshots g) can be an intermediary:
+   * no more counterparties than the hub bound ($6 in the walks) and not labelled a service where
+   * funds mix (docs/models.md "Hops and hubs"; the model's Hops.hub).
+   */
+  static final String PASSES = """
+      (coalesce(g.node_count, 0) <= $6 AND NOT EXISTS (SELECT 1 FROM exposure_labels l
+        WHERE l.address = w.address AND l.category IN ('exchange', 'bridge')))""";
+
+  /**
    * One bounded step of the walk from address $1 ($2 hop, $3 after snapshot id, $4 page rows, $5
    * now): the next $4 flow rows with $1 in each flow table, by (counterparty, snapshot_id) index
    * (V99), cut at the lower of the two pages' last snapshot ids when a page is full, so no
    * snapshot is skipped. Of those snapshots, the ones that are their wallet's latest are queued
    * (with the stored labels' version) when they have a summary, and, from a changed address (not
-   * a hop), each such wallet becomes a hop step: its own flows with others are the one-hop
-   * exposure. The step moves its cursor, or ends when both pages ran out. Returns the wallets
-   * queued.
+   * a hop), each such wallet that is no hub ($6 the hub bound) becomes a starting point of the
+   * dependents walk (exposure_dependents_work, V108, level 1): the wallets that read it as an
+   * intermediary, up to exposure.maxHops away. The step moves its cursor, or ends when both pages
+   * ran out. Returns the wallets queued. (hop true: steps written before V108, one hop.)
    */
   static final String WALK_STEP = """
       WITH a AS (
@@ -79,19 +89,22 @@ final class ExposureSyncQueries {
         SELECT DISTINCT x.sid FROM (SELECT sid FROM a UNION ALL SELECT sid FROM b) x, cut
          WHERE cut.upto IS NULL OR x.sid <= cut.upto
       ), touched AS (
-        SELECT w.address, s.exposure IS NOT NULL AS summarized
+        SELECT w.address, s.exposure IS NOT NULL AS summarized,
+      """ + PASSES + """
+               AS passes
           FROM page p JOIN snapshots s ON s.id = p.sid
           JOIN wallets w ON w.address = s.wallet AND w.latest_snapshot_id = s.id
+          LEFT JOIN graph_snapshots g ON g.snapshot_id = s.id
       ), queued AS (
         INSERT INTO exposure_refresh (wallet, queued_at, labels_version)
         SELECT t.address, $5, (SELECT version FROM exposure_label_state) FROM touched t
          WHERE t.summarized ORDER BY t.address
-        ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version
+        ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version, cause = 'screening'
         RETURNING 1
       ), hops AS (
-        INSERT INTO exposure_label_work (address, hop)
-        SELECT t.address, true FROM touched t WHERE NOT $2 ORDER BY t.address
-        ON CONFLICT (address, hop) DO UPDATE SET after_snapshot = 0
+        INSERT INTO exposure_dependents_work (address, level)
+        SELECT t.address, 1 FROM touched t WHERE NOT $2 AND t.passes ORDER BY t.address
+        ON CONFLICT (address, level) DO UPDATE SET after_snapshot = 0
       ), moved AS (
         UPDATE exposure_label_work SET after_snapshot = cut.upto FROM cut
          WHERE cut.upto IS NOT NULL AND address = $1 AND hop = $2
@@ -102,9 +115,68 @@ final class ExposureSyncQueries {
       SELECT (SELECT count(*) FROM queued) AS queued
       """;
 
-  /** A chunk of the rows to compute with labels version $2, in wallet order; rows another worker holds are skipped. $1 limit. */
+  /** Up to $1 pending dependents steps, lowest level first; steps another process holds are skipped. */
+  static final String TAKE_DEPENDENTS_STEPS = """
+      SELECT address, level, after_snapshot FROM exposure_dependents_work
+       ORDER BY level, address LIMIT $1 FOR UPDATE SKIP LOCKED
+      """;
+
+  /**
+   * One bounded step of the dependents walk (issue 33 item 1) from address $1 at level $2 ($3 after
+   * snapshot id, $4 page rows, $5 now, $6 the hub bound, $7 exposure.maxHops): the wallets whose
+   * latest snapshot has a flow with $1 read it as an intermediary $2 hops from the walk's origin;
+   * they are queued (cause reindex, the stored labels' version) when they have a summary, and below
+   * maxHops each that is no hub becomes a step one level further. Beyond level 1 only token flows
+   * are walked: a path beyond the first hop runs through valued (registered stablecoin) flows only.
+   * Paging as {@link #WALK_STEP}. Returns the wallets queued.
+   */
+  static final String DEPENDENTS_STEP = """
+      WITH a AS (
+        SELECT c.snapshot_id AS sid FROM counterparties c
+         WHERE $2 = 1 AND c.counterparty = $1 AND c.snapshot_id > $3 ORDER BY c.snapshot_id LIMIT $4
+      ), b AS (
+        SELECT t.snapshot_id AS sid FROM token_flows t
+         WHERE t.counterparty = $1 AND t.snapshot_id > $3 ORDER BY t.snapshot_id LIMIT $4
+      ), cut AS (
+        SELECT least(CASE WHEN (SELECT count(*) FROM a) = $4 THEN (SELECT max(sid) FROM a) END,
+                     CASE WHEN (SELECT count(*) FROM b) = $4 THEN (SELECT max(sid) FROM b) END) AS upto
+      ), page AS (
+        SELECT DISTINCT x.sid FROM (SELECT sid FROM a UNION ALL SELECT sid FROM b) x, cut
+         WHERE cut.upto IS NULL OR x.sid <= cut.upto
+      ), touched AS (
+        SELECT w.address, s.exposure IS NOT NULL AS summarized,
+      """ + PASSES + """
+               AS passes
+          FROM page p JOIN snapshots s ON s.id = p.sid
+          JOIN wallets w ON w.address = s.wallet AND w.latest_snapshot_id = s.id
+          LEFT JOIN graph_snapshots g ON g.snapshot_id = s.id
+         WHERE w.address <> $1
+      ), queued AS (
+        INSERT INTO exposure_refresh (wallet, queued_at, labels_version, cause)
+        SELECT t.address, $5, (SELECT version FROM exposure_label_state), 'reindex' FROM touched t
+         WHERE t.summarized ORDER BY t.address
+        ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version
+        RETURNING 1
+      ), further AS (
+        INSERT INTO exposure_dependents_work (address, level)
+        SELECT t.address, $2 + 1 FROM touched t WHERE $2 < $7 AND t.passes ORDER BY t.address
+        ON CONFLICT (address, level) DO UPDATE SET after_snapshot = 0
+      ), moved AS (
+        UPDATE exposure_dependents_work SET after_snapshot = cut.upto FROM cut
+         WHERE cut.upto IS NOT NULL AND address = $1 AND level = $2
+      ), ended AS (
+        DELETE FROM exposure_dependents_work USING cut
+         WHERE cut.upto IS NULL AND address = $1 AND level = $2
+      )
+      SELECT (SELECT count(*) FROM queued) AS queued
+      """;
+
+  /**
+   * A chunk of the rows to compute with labels version $2, in wallet order, with why each was
+   * queued; rows another worker holds are skipped. $1 limit.
+   */
   static final String TAKE = """
-      SELECT wallet FROM exposure_refresh WHERE labels_version = $2 ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
+      SELECT wallet, cause FROM exposure_refresh WHERE labels_version = $2 ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
       """;
 
   static final String DONE = "DELETE FROM exposure_refresh WHERE wallet = ANY($1::text[])";

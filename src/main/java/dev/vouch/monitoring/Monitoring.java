@@ -31,7 +31,7 @@ public final class Monitoring {
       return vertx.deployVerticle(new ScreeningSync(db, screening, watch, clock,
               config.monitoring().screeningCheckMillis()))
           .compose(v -> vertx.deployVerticle(new ExposureSync(db, screening, watch, clock,
-              config.monitoring().screeningCheckMillis())))
+              config.monitoring().screeningCheckMillis(), dev.vouch.exposure.ExposureStore.reach(config.exposure()))))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(db, clock, config.monitoring().webhooks(),
               secrets, Metrics.of(vertx))))
           .compose(v -> vertx.deployVerticle(new MonitorRetention(db, clock, config.monitoring().retention(),

@@ -3,6 +3,7 @@ package dev.vouch.score;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.exposure.ExposureStore;
+import dev.vouch.exposure.model.Reach;
 import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.score.model.Breakdown;
 import dev.vouch.screening.model.LabelSet;
@@ -55,7 +56,12 @@ public final class SnapshotCommits {
 
   /** Same, with the exposure summary computed with {@code labels} (the label set in force). */
   public Future<Long> commit(NewSnapshot s, LabelSet labels) {
-    return db.transaction(conn -> commit(conn, s, labels));
+    return commit(s, labels, Reach.DEFAULTS);
+  }
+
+  /** Same, with the exposure reach the summary is computed with. */
+  public Future<Long> commit(NewSnapshot s, LabelSet labels, Reach reach) {
+    return db.transaction(conn -> commit(conn, s, labels, reach));
   }
 
   /** Inside a caller's transaction, without an exposure summary (the snapshot decides as v0.5). */
@@ -70,6 +76,20 @@ public final class SnapshotCommits {
    * the labels in force now are fixed with it, as the flagged-counterparty count is.
    */
   public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels) {
+    return commit(conn, s, labels, Reach.DEFAULTS);
+  }
+
+  /** With the exposure.* settings (the indexer's commit). */
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels,
+      dev.vouch.config.AppConfig.Exposure settings) {
+    return commit(conn, s, labels, ExposureStore.reach(settings));
+  }
+
+  /**
+   * With {@code labels}, also: the wallet's readers are queued for a recompute (issue 33: a summary
+   * that reads this wallet as an intermediary must learn of its new snapshot).
+   */
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels, Reach reach) {
     Breakdown b = s.score().breakdown();
     Evidence e = s.evidence();
     Tuple snapshot = Tuple.tuple()
@@ -93,8 +113,12 @@ public final class SnapshotCommits {
             .compose(v -> insertCounterparties(conn, id, s))
             .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
-            .compose(v -> labels == null ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), labels, s.committedAt()))
+            .compose(v -> labels == null ? Future.succeededFuture()
+                : storeExposure(conn, id, s.wallet(), labels, reach, s.committedAt()))
             .compose(v -> materializeGraph(conn, id, s))
+            .compose(v -> labels == null ? Future.succeededFuture()
+                : conn.preparedQuery(SnapshotQueries.QUEUE_DEPENDENTS)
+                    .execute(Tuple.of(s.wallet(), id, reach.hubCounterparties(), utc(s.committedAt()))))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
   }
@@ -192,8 +216,8 @@ public final class SnapshotCommits {
    * behind or ahead, or a label change committed while the summary was computed).
    */
   private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels,
-      Instant now) {
-    return ExposureStore.atCommit(conn, wallet, id, labels)
+      Reach reach, Instant now) {
+    return ExposureStore.atCommit(conn, wallet, id, labels, reach)
         .compose(summary -> conn.preparedQuery(SnapshotQueries.SET_EXPOSURE)
             .execute(Tuple.of(id, SummaryJson.write(summary))))
         .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())

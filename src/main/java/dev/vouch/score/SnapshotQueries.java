@@ -201,6 +201,34 @@ final class SnapshotQueries {
       ON CONFLICT (wallet) DO UPDATE SET labels_version = EXCLUDED.labels_version
       """;
 
+  /**
+   * Issue 33 item 1, in the commit of snapshot $2 of wallet $1 ($3 the hub bound, $4 now), before
+   * the pointer moves: the wallet becomes a starting point of the dependents walk (its readers'
+   * summaries read it as an intermediary) unless no summary reads it either before or after this
+   * commit (a hub by count both times, never indexed before and a hub now, or labelled exchange or
+   * bridge); and the wallet itself is queued for one recompute after the commit, which closes the
+   * race with an intermediary committing at the same time (each commit's statement sees only what
+   * committed before it, and the other's walk may not see this snapshot yet). No stored labels
+   * version (no label sync ran yet): nothing to queue with, the sync's first pass retags.
+   */
+  static final String QUEUE_DEPENDENTS = """
+      WITH prev AS (
+        SELECT coalesce((SELECT g.node_count FROM wallets w JOIN graph_snapshots g ON g.snapshot_id = w.latest_snapshot_id
+                          WHERE w.address = $1), -1) AS n
+      ), cur AS (
+        SELECT coalesce((SELECT g.node_count FROM graph_snapshots g WHERE g.snapshot_id = $2), 0) AS n
+      ), work AS (
+        INSERT INTO exposure_dependents_work (address, level)
+        SELECT $1, 1 FROM prev, cur
+         WHERE (prev.n BETWEEN 0 AND $3 OR cur.n <= $3)
+           AND NOT EXISTS (SELECT 1 FROM exposure_labels l WHERE l.address = $1 AND l.category IN ('exchange', 'bridge'))
+        ON CONFLICT (address, level) DO UPDATE SET after_snapshot = 0
+      )
+      INSERT INTO exposure_refresh (wallet, queued_at, labels_version, cause)
+      SELECT $1, $4, st.version, 'reindex' FROM exposure_label_state st
+      ON CONFLICT (wallet) DO NOTHING
+      """;
+
   static final String POINT_LATEST =
       "UPDATE wallets SET latest_snapshot_id = $2 WHERE address = $1";
 }

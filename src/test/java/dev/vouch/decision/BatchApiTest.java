@@ -97,7 +97,7 @@ class BatchApiTest {
   void thePostIsRoutedNotShadowedByTheSingleRead() {
     var r = batch(freshIp(), null, new JsonArray().add(STRONG), null);
     assertThat(r.statusCode()).isEqualTo(200);
-    assertThat(TestApp.data(r).getString("decisionModelVersion")).isEqualTo("decision_v0.6");
+    assertThat(TestApp.data(r).getString("decisionModelVersion")).isEqualTo("decision_v0.7");
     assertThat(TestApp.data(r).getString("useCase")).isEqualTo("payment");
   }
 

@@ -94,7 +94,7 @@ class DecisionApiTest {
     assertThat(d.getJsonObject("coverage").getBoolean("hasStandingLimitations")).isTrue();
     assertThat(d.getJsonObject("coverage").getJsonArray("chains")).hasSize(3);
     assertThat(d.getString("scoreModelVersion")).isEqualTo("identity_score_v4");
-    assertThat(d.getString("decisionModelVersion")).isEqualTo("decision_v0.6");
+    assertThat(d.getString("decisionModelVersion")).isEqualTo("decision_v0.7");
   }
 
   @Test

@@ -26,9 +26,30 @@ class ExposurePlanTest {
     db = LabelledGraph.seed(LabelledGraph.wallets());
   }
 
+  static String read() {
+    return ExposureQueries.READ.replace("$1", "'" + WALLET + "'").replace("$2", "NULL").replace("$3", "500");
+  }
+
+  /** A further hop's statement for 50 intermediaries, with their rows and their links. */
+  static String hop() {
+    StringBuilder a = new StringBuilder("ARRAY[");
+    for (int i = 0; i < 50; i++) {
+      a.append(i == 0 ? "" : ",").append("'").append(LabelledGraph.address(1000 + i)).append("'");
+    }
+    return ExposureQueries.HOP.replace("$1", a + "]").replace("$2", "true").replace("$3", "true").replace("$4", "500");
+  }
+
+  @Test
+  void aFurtherHopProbesItsIntermediariesByKeyAndScansNoTable() {
+    String plan = LabelledGraph.plan(db, hop());
+    System.out.println(plan);
+    assertThat(plan).doesNotContainPattern("Seq Scan on (wallets|snapshots|counterparties|token_flows|graph_snapshots)")
+        .contains("exposure_labels_pkey");
+  }
+
   @Test
   void theReadProbesTheStoredLabelsAndScansNoTable() {
-    String plan = LabelledGraph.plan(db, ExposureQueries.READ.replace("$1", "'" + WALLET + "'"));
+    String plan = LabelledGraph.plan(db, read());
     System.out.println(plan);
     assertThat(plan).doesNotContain("Seq Scan").contains("exposure_labels_pkey");
   }
@@ -36,14 +57,14 @@ class ExposurePlanTest {
   @Test
   void theCommitsReadProbesTheStoredLabelsAndScansNoTable() {
     String plan = LabelledGraph.plan(db, ExposureQueries.AT_SNAPSHOT.replace("$1", "'" + WALLET + "'")
-        .replace("$2", "777"));
+        .replace("$2", "777").replace("$3", "500"));
     assertThat(plan).doesNotContain("Seq Scan").contains("exposure_labels_pkey");
   }
 
   @Test
   void anIntermediarysTotalsAreItsSnapshotRowNotASumOfItsFlows() {
     String plan = Sql.rows(db, "EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) "
-            + ExposureQueries.READ.replace("$1", "'" + WALLET + "'"))
+            + read())
         .stream().map(r -> (String) r.values().iterator().next()).collect(Collectors.joining("\n"));
     System.out.println(plan);
     // The coalesce's fallback subplans (sum over token_flows) are planned but never executed.

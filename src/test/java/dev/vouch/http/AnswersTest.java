@@ -84,7 +84,7 @@ class AnswersTest {
             new java.math.BigDecimal("0.1234"), "none"),
         // With a trace status (issue 33 item 2): written as the bean serialization writes it.
         new ExposureSummary("indirect", List.of(), List.of(), 0, 0, new java.math.BigDecimal("0.00"), null, false, 0,
-            new java.math.BigDecimal("0.00"), null, 0, new java.math.BigDecimal("0.0100"), "none", null,
+            new java.math.BigDecimal("0.00"), null, 0, new java.math.BigDecimal("0.0100"), "none", null, null,
             new dev.vouch.pathtrace.model.TraceStatus("partial", 7, 4, 0, 2, 1))).injectNull(0.4);
   }
 

@@ -25,7 +25,24 @@ class ExposureWalkPlanTest {
   static String step(boolean hop) {
     return ExposureSyncQueries.WALK_STEP.replace("$1", "'" + LabelledGraph.address(50) + "'")
         .replace("$2", Boolean.toString(hop)).replace("$3", "0").replace("$4", "1000::bigint")
-        .replace("$5", "now()");
+        .replace("$5", "now()").replace("$6", "500");
+  }
+
+  static String dependentsStep(int level) {
+    return ExposureSyncQueries.DEPENDENTS_STEP.replace("$1", "'" + LabelledGraph.address(50) + "'")
+        .replace("$2", level + "::smallint").replace("$3", "0").replace("$4", "1000::bigint")
+        .replace("$5", "now()").replace("$6", "500").replace("$7", "3::smallint");
+  }
+
+  @Test
+  void aDependentsStepReadsOnePageThroughTheCounterpartyIndexes() {
+    String plan = LabelledGraph.plan(db, dependentsStep(1));
+    System.out.println(plan);
+    assertThat(plan).doesNotContainPattern("Seq Scan on (wallets|snapshots|counterparties|token_flows|graph_snapshots)")
+        .contains("counterparties_counterparty_snapshot").contains("token_flows_counterparty_snapshot");
+    // Beyond the first level only token flows are walked.
+    assertThat(LabelledGraph.plan(db, dependentsStep(2))).doesNotContainPattern("Seq Scan on (wallets|snapshots|token_flows)")
+        .contains("token_flows_counterparty_snapshot");
   }
 
   @Test

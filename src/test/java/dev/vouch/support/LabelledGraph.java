@@ -52,6 +52,8 @@ public final class LabelledGraph {
                i % 100 * 1000000, i % 100
           FROM generate_series(1, :n) i
         ON CONFLICT DO NOTHING;
+        INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties)
+        SELECT i, 5, 1 FROM generate_series(1, :n) i;
         INSERT INTO exposure_labels (address, chain_id, category)
         SELECT '0x' || lpad(to_hex(i), 40, '0'), 0, 'sanctioned' FROM generate_series(50, :n, 50) i;
         INSERT INTO exposure_labels (address, chain_id, category)

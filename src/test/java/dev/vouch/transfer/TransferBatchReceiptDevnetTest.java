@@ -361,7 +361,7 @@ class TransferBatchReceiptDevnetTest {
     String stranger = freshAccount();
     String hash = send(stranger, w("honest"), BigInteger.TEN.pow(16), null);
     long id;
-    EventStream s;
+    EventStream stream;
     List<String> comments = new ArrayList<>();
     // No snapshot commits while the stream opens (a fresh sender's intake can commit within the
     // POST's round trip): the holder's SHARE lock on snapshots blocks every commit, not reads.
@@ -374,15 +374,15 @@ class TransferBatchReceiptDevnetTest {
       JsonObject pending = screened(hash, w("honest"), "received");
       id = pending.getLong("id");
       assertThat(pending.getString("status")).isEqualTo("pending");
-      s = EventStream.open(app().port, "/api/v1/transfers/" + id + "/events", Map.of());
-      assertThat(s.status).isEqualTo(200);
-      EventStream.Event first = s.nextEvent(Duration.ofSeconds(30), comments);
+      stream = EventStream.open(app().port, "/api/v1/transfers/" + id + "/events", Map.of());
+      assertThat(stream.status).isEqualTo(200);
+      EventStream.Event first = stream.nextEvent(Duration.ofSeconds(30), comments);
       assertThat(first.name()).isEqualTo("pending");
       assertThat(first.json().getLong("id")).isEqualTo(id);
       assertThat(codes(first.json().getJsonArray("reasons"))).containsExactly("TRANSFER_COUNTERPARTY_UNKNOWN");
       hold.rollback();
     }
-    try (s) {
+    try (EventStream s = stream) {
       EventStream.Event done = s.nextEvent(Duration.ofSeconds(180), comments);
       while ("pending".equals(done.name())) {
         done = s.nextEvent(Duration.ofSeconds(180), comments);

@@ -8,6 +8,7 @@ import dev.vouch.exposure.model.Direction;
 import dev.vouch.exposure.model.ExposureFigures;
 import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.screening.model.Category;
+import dev.vouch.exposure.model.HopShare;
 import dev.vouch.graph.model.TrustModel;
 import dev.vouch.graph.model.TrustSignals;
 import dev.vouch.score.model.RiskLevel;
@@ -25,10 +26,12 @@ import java.util.List;
  * (issue 21: what a farm cannot make today). Since v0.6 a wallet's exposure to labelled
  * addresses (issue 24), when known, replaces the flat penalty per listed counterparty: paying a
  * sanctioned address blocks, being paid by one blocks above dust, unsolicited dust only warns.
+ * v0.7 (issue 33) reads indirect sanctioned exposure per hop count (exposure_v3), with a larger
+ * share needed for caution the more intermediaries a path has.
  */
 public final class DecisionModel {
 
-  public static final String VERSION = "decision_v0.6";
+  public static final String VERSION = "decision_v0.7";
   public static final String CURRENCY = "USDC";
 
   // Reasons: block (D3).
@@ -91,8 +94,15 @@ public final class DecisionModel {
   public static final int DUST_MAX_TRANSFERS = 2;
   /** High-risk inflow from this share of the valued inflow is caution. */
   public static final BigDecimal HIGH_RISK_IN_SHARE = new BigDecimal("0.05");
-  /** Indirect sanctioned exposure from this share of the valued flow is caution. */
+  /** Indirect sanctioned exposure from this share of the valued flow is caution (one hop; v0.6). */
   public static final BigDecimal INDIRECT_SANCTIONED_SHARE = new BigDecimal("0.10");
+  /**
+   * v0.7: the share that is caution at 1, 2 and 3 intermediaries. A longer path is weaker
+   * evidence (each hop assumes the intermediary's funds mix in proportion), so it takes a larger
+   * share; indirect exposure never blocks.
+   */
+  public static final List<BigDecimal> INDIRECT_SANCTIONED_SHARE_BY_HOP = List.of(
+      new BigDecimal("0.10"), new BigDecimal("0.25"), new BigDecimal("0.50"));
 
   public static final Duration STALE_AFTER = Duration.ofHours(24);
 
@@ -256,12 +266,35 @@ public final class DecisionModel {
             + (u.transfers() == 1 ? " transfer" : " transfers") + " to " + g.names() + "."));
       }
     }
-    BigDecimal indirect = e.indirectSanctionedShare();
-    BigDecimal indirectMin = p.indirectSanctionedShare(1);
-    if (indirect != null && indirectMin != null && indirect.compareTo(indirectMin) >= 0) {
-      caution.add(new Coded(EXPOSURE_INDIRECT_SANCTIONED, percent(indirect) + " of this wallet's valued flow"
-          + " passed through counterparties that dealt with sanctioned addresses (one hop)."));
+    if (e.indirectSanctionedByHop() == null) {
+      // A summary stored before exposure_v3: one hop, the policy's one-hop share (v0.6's by default).
+      BigDecimal indirect = e.indirectSanctionedShare();
+      BigDecimal indirectMin = p.indirectSanctionedShare(1);
+      if (indirect != null && indirectMin != null && indirect.compareTo(indirectMin) >= 0) {
+        caution.add(new Coded(EXPOSURE_INDIRECT_SANCTIONED, percent(indirect) + " of this wallet's valued flow"
+            + " passed through counterparties that dealt with sanctioned addresses (one hop)."));
+      }
+      return;
     }
+    // v0.7: the shortest path whose share reaches its hop count's threshold; never a block.
+    for (HopShare h : e.indirectSanctionedByHop()) {
+      BigDecimal needed = p.indirectSanctionedShare(h.hops());
+      if (h.share() != null && needed != null && h.share().compareTo(needed) >= 0) {
+        caution.add(new Coded(EXPOSURE_INDIRECT_SANCTIONED, percent(h.share()) + " of this wallet's valued flow"
+            + " came from or went to sanctioned addresses through " + h.hops()
+            + (h.hops() == 1 ? " intermediary" : " intermediaries") + " (caution from " + percent(needed) + ")."));
+        return;
+      }
+    }
+  }
+
+  /**
+   * v0.7: the indirect sanctioned share that is caution at {@code hops} intermediaries; null
+   * beyond the thresholds (docs/models.md "decision_v0.7": each hop is weaker evidence).
+   */
+  public static BigDecimal indirectThreshold(int hops) {
+    return hops >= 1 && hops <= INDIRECT_SANCTIONED_SHARE_BY_HOP.size() ? INDIRECT_SANCTIONED_SHARE_BY_HOP.get(hops - 1)
+        : null;
   }
 
   static String percent(BigDecimal share) {

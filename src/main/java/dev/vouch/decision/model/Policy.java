@@ -80,7 +80,7 @@ public record Policy(
     }
     List<BigDecimal> hops = new ArrayList<>();
     hops.add(null);
-    hops.add(DecisionModel.INDIRECT_SANCTIONED_SHARE);
+    hops.addAll(DecisionModel.INDIRECT_SANCTIONED_SHARE_BY_HOP);   // 1, 2 and 3 intermediaries (v0.7)
     Map<UseCase, BigDecimal> scale = new EnumMap<>(UseCase.class);
     for (UseCase u : UseCase.values()) {
       scale.put(u, BigDecimal.ONE);

@@ -1,5 +1,6 @@
 package dev.vouch.exposure.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.vouch.screening.model.Category;
 import java.math.BigDecimal;
 
@@ -12,6 +13,14 @@ import java.math.BigDecimal;
  *     through the intermediaries)
  * @param share usd over the wallet's valued flow in that direction, 4 decimals; null when the
  *     wallet has no valued flow in that direction
+ * @param hops indirect figures per hop count (exposure_v3): the intermediaries on the path; null
+ *     for direct figures and for the indirect figures over every hop count
  */
 public record CategoryExposure(Category category, Direction direction, int counterparties, int transfers,
-    BigDecimal usd, BigDecimal share) {}
+    BigDecimal usd, BigDecimal share, @JsonInclude(JsonInclude.Include.NON_NULL) Integer hops) {
+
+  public CategoryExposure(Category category, Direction direction, int counterparties, int transfers, BigDecimal usd,
+      BigDecimal share) {
+    this(category, direction, counterparties, transfers, usd, share, null);
+  }
+}

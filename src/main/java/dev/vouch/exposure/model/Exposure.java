@@ -8,6 +8,7 @@ import java.util.List;
  *
  * @param valuedInUsd the wallet's valued inflow (registered USD stablecoins): the denominator of in shares
  * @param evidenceTruncated more labelled flows exist than the evidence list holds
+ * @param indirectByHops the indirect figures per hop count (exposure_v3)
  */
 public record Exposure(
     String wallet,
@@ -17,4 +18,5 @@ public record Exposure(
     List<CategoryExposure> direct,
     List<CategoryExposure> indirect,
     List<EvidenceItem> evidence,
-    boolean evidenceTruncated) {}
+    boolean evidenceTruncated,
+    List<CategoryExposure> indirectByHops) {}

@@ -17,18 +17,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
- * exposure_v2: a wallet's direct and indirect exposure to labelled addresses, a pure function of
+ * exposure_v3: a wallet's direct and indirect exposure to labelled addresses, a pure function of
  * committed flows and one label set (docs/models.md "Exposure"). Native flows count (transfers, no
  * USD value); registered-token flows count and carry their USD value. Since v2 (issue 35) mints
- * and burns (the zero address) count in the valued totals, never as a counterparty. Indirect exposure goes one
- * hop through counterparties Vouch has indexed, weighted by the USD value between the wallet and
- * the intermediary, so only registered tokens (the only valued flows) carry it.
+ * and burns (the zero address) count in the valued totals, never as a counterparty. Indirect exposure goes
+ * through up to {@link Reach#maxHops()} intermediaries Vouch has indexed (v3, issue 33; v2: one),
+ * each hop weighted by the share of the intermediary's valued flow in that direction, so only
+ * registered tokens (the only valued flows) carry value; hubs stop paths ({@link Hops}).
  */
 public final class ExposureModel {
 
-  public static final String VERSION = "exposure_v2";
+  public static final String VERSION = "exposure_v3";
   /** The evidence list keeps the largest this many labelled flows. */
   public static final int EVIDENCE_MAX = 100;
   static final int SHARE_SCALE = 4;
@@ -51,43 +53,99 @@ public final class ExposureModel {
     }
   }
 
-  /** Each intermediary's valued flow, when the hops given are only its labelled flows (the store's read). */
-  public record ViaTotals(String via, BigDecimal usdIn, BigDecimal usdOut) {
+  /**
+   * An indexed address's valued flow (the denominators of its shares) and its counterparty count
+   * (a hub above {@link Reach#hubCounterparties()}). usdIn and usdOut are null when only the count
+   * was read (the far end of a link, not yet fetched).
+   */
+  public record ViaTotals(String via, BigDecimal usdIn, BigDecimal usdOut, int counterparties) {
+    public ViaTotals(String via, BigDecimal usdIn, BigDecimal usdOut) {
+      this(via, usdIn, usdOut, 0);
+    }
+
     BigDecimal usd(Direction d) {
       BigDecimal v = d == Direction.in ? usdIn : usdOut;
       return v == null ? BigDecimal.ZERO : v;
     }
   }
 
-  /** With every flow of each intermediary in {@code hops}: its totals are summed from them. */
+  /** With every flow of each intermediary in {@code hops}: its totals are summed from them; one hop. */
   public static Exposure compute(String wallet, List<Flow> flows, List<HopFlow> hops, LabelSet labels) {
     return compute(wallet, flows, hops, null, labels);
   }
 
   /**
+   * One hop (exposure_v2's reach, hubs stop).
+   *
    * @param viaTotals each intermediary's valued flow; null to sum it from {@code hops}
    */
   public static Exposure compute(String wallet, List<Flow> flows, List<HopFlow> hops, List<ViaTotals> viaTotals,
       LabelSet labels) {
-    Map<String, ViaTotals> totals = new HashMap<>();
-    if (viaTotals != null) {
-      viaTotals.forEach(t -> totals.put(t.via(), t));
-    }
-    String self = wallet.toLowerCase(Locale.ROOT);
-    Map<Direction, BigDecimal> total = new LinkedHashMap<>();
-    Map<String, Map<Direction, BigDecimal>> usdWith = new HashMap<>();
-    Map<String, Map<Direction, Integer>> transfersWith = new HashMap<>();
-    Set<String> paidBack = new HashSet<>();
-    for (Flow f : flows) {
-      for (Direction d : Direction.values()) {
-        total.merge(d, f.usd(d), BigDecimal::add);
-        usdWith.computeIfAbsent(f.counterparty(), k -> new HashMap<>()).merge(d, f.usd(d), BigDecimal::add);
-        transfersWith.computeIfAbsent(f.counterparty(), k -> new HashMap<>()).merge(d, f.transfers(d), Integer::sum);
+    List<ViaTotals> totals = viaTotals;
+    if (totals == null) {
+      Map<String, BigDecimal[]> sums = new TreeMap<>();
+      for (HopFlow h : hops) {
+        BigDecimal[] s = sums.computeIfAbsent(h.via(), k -> new BigDecimal[] {BigDecimal.ZERO, BigDecimal.ZERO});
+        s[0] = s[0].add(h.flow().usd(Direction.in));
+        s[1] = s[1].add(h.flow().usd(Direction.out));
       }
-      if (f.txOut() > 0) {
-        paidBack.add(f.counterparty());
+      totals = new ArrayList<>();
+      for (Map.Entry<String, BigDecimal[]> e : sums.entrySet()) {
+        totals.add(new ViaTotals(e.getKey(), e.getValue()[0], e.getValue()[1]));
       }
     }
+    return compute(wallet, flows, new HopData(hops, List.of(), totals), labels,
+        new Reach(1, Reach.DEFAULTS.hubCounterparties(), Reach.DEFAULTS.perHop()));
+  }
+
+  /** The walk over what was fetched so far: the store asks it which intermediaries to read next. */
+  public static Hops walk(String wallet, List<Flow> flows, HopData data, LabelSet labels, Reach reach) {
+    Own own = Own.of(wallet, flows);
+    return Hops.walk(own.self, own.usdWith, own.transfersWith, data, labels, reach);
+  }
+
+  /** The wallet's own sums per counterparty and direction. */
+  private record Own(String self, Map<Direction, BigDecimal> total, Map<String, Map<Direction, BigDecimal>> usdWith,
+      Map<String, Map<Direction, Integer>> transfersWith, Set<String> paidBack) {
+    static Own of(String wallet, List<Flow> flows) {
+      Map<Direction, BigDecimal> total = new LinkedHashMap<>();
+      Map<String, Map<Direction, BigDecimal>> usdWith = new HashMap<>();
+      Map<String, Map<Direction, Integer>> transfersWith = new HashMap<>();
+      Set<String> paidBack = new HashSet<>();
+      for (Flow f : flows) {
+        for (Direction d : Direction.values()) {
+          total.merge(d, f.usd(d), BigDecimal::add);
+          usdWith.computeIfAbsent(f.counterparty(), k -> new HashMap<>()).merge(d, f.usd(d), BigDecimal::add);
+          transfersWith.computeIfAbsent(f.counterparty(), k -> new HashMap<>()).merge(d, f.transfers(d), Integer::sum);
+        }
+        if (f.txOut() > 0) {
+          paidBack.add(f.counterparty());
+        }
+      }
+      return new Own(wallet.toLowerCase(Locale.ROOT), total, usdWith, transfersWith, paidBack);
+    }
+  }
+
+  /** Indirect figures of one (category, direction) at one hop count, or over every hop count. */
+  private static final class Via {
+    /** The intermediaries that dealt with the labelled addresses. */
+    final Set<String> last = new TreeSet<>();
+    /** The wallet's counterparties the paths start at: the wallet's transfers are with them. */
+    final Set<String> first = new TreeSet<>();
+    BigDecimal usd = BigDecimal.ZERO;
+  }
+
+  /**
+   * exposure_v3: direct exposure, and indirect exposure through up to {@code reach.maxHops()}
+   * indexed intermediaries (docs/models.md "Hops and hubs").
+   */
+  public static Exposure compute(String wallet, List<Flow> flows, HopData data, LabelSet labels, Reach reach) {
+    Own own = Own.of(wallet, flows);
+    String self = own.self;
+    Map<Direction, BigDecimal> total = own.total;
+    Map<String, Map<Direction, BigDecimal>> usdWith = own.usdWith;
+    Map<String, Map<Direction, Integer>> transfersWith = own.transfersWith;
+    Set<String> paidBack = own.paidBack;
     BigDecimal totalIn = total.getOrDefault(Direction.in, BigDecimal.ZERO);
     BigDecimal totalOut = total.getOrDefault(Direction.out, BigDecimal.ZERO);
 
@@ -131,51 +189,66 @@ public final class ExposureModel {
       }
     }
 
-    Map<String, List<Flow>> byVia = new TreeMap<>();
-    for (HopFlow h : hops) {
-      if (!h.via().equals(self) && !mint(h.via()) && usdWith.containsKey(h.via())) {
-        byVia.computeIfAbsent(h.via(), k -> new ArrayList<>()).add(h.flow());
+    Hops hops = Hops.walk(self, usdWith, transfersWith, data, labels, reach);
+    Map<String, List<Flow>> labelledOf = new TreeMap<>();
+    for (HopFlow h : data.labelled()) {
+      labelledOf.computeIfAbsent(h.via(), k -> new ArrayList<>()).add(h.flow());
+    }
+    Map<Integer, Map<Key, Via>> byHops = new TreeMap<>();
+    List<EvidenceItem> hopEvidence = new ArrayList<>();
+    for (Direction d : Direction.values()) {
+      List<List<Hops.Node>> levels = hops.levels(d);
+      for (List<Hops.Node> level : levels) {
+        for (Hops.Node node : level) {
+          List<Flow> viaFlows = labelledOf.getOrDefault(node.address(), List.of());
+          Map<Category, BigDecimal> viaToCategory = new TreeMap<>();
+          for (Flow f : viaFlows) {
+            String x = f.counterparty();
+            if (x.equals(self) || mint(x) || f.transfers(d) == 0 || node.path().contains(x)) {
+              continue;
+            }
+            List<Label> found = labels.lookup(x, f.chainId());
+            for (Category c : categories(found)) {
+              viaToCategory.merge(c, f.usd(d), BigDecimal::add);
+            }
+            if (!found.isEmpty()) {
+              List<PathStep> path = path(hops, d, node, usdWith, transfersWith, f);
+              for (Label l : found) {
+                hopEvidence.add(item(f, node.address(), l, d, node.level(), path));
+              }
+            }
+          }
+          BigDecimal viaTotal = hops.total(node.address(), d);
+          for (Map.Entry<Category, BigDecimal> e : viaToCategory.entrySet()) {
+            Via a = byHops.computeIfAbsent(node.level(), k -> new TreeMap<>())
+                .computeIfAbsent(new Key(e.getKey(), d), k -> new Via());
+            a.last.add(node.address());
+            a.first.add(node.path().get(0));
+            if (viaTotal.signum() > 0) {
+              a.usd = a.usd.add(node.amount().multiply(e.getValue()).divide(viaTotal, 6, RoundingMode.HALF_UP));
+            }
+          }
+        }
       }
     }
-    Map<Key, Acc> indirect = new TreeMap<>();
-    List<EvidenceItem> hopEvidence = new ArrayList<>();
-    byVia.forEach((via, viaFlows) -> {
-      for (Direction d : Direction.values()) {
-        int walletTransfers = transfersWith.get(via).getOrDefault(d, 0);
-        if (walletTransfers == 0) {
-          continue;
-        }
-        BigDecimal summed = BigDecimal.ZERO;
-        Map<Category, BigDecimal> viaToCategory = new TreeMap<>();
-        for (Flow f : viaFlows) {
-          summed = summed.add(f.usd(d));
-          if (f.counterparty().equals(self) || mint(f.counterparty()) || f.transfers(d) == 0) {
-            continue;
-          }
-          List<Label> found = labels.lookup(f.counterparty(), f.chainId());
-          for (Category c : categories(found)) {
-            viaToCategory.merge(c, f.usd(d), BigDecimal::add);
-          }
-          for (Label l : found) {
-            hopEvidence.add(item(f, via, l, d));
-          }
-        }
-        BigDecimal viaTotal = viaTotals == null ? summed
-            : totals.getOrDefault(via, new ViaTotals(via, null, null)).usd(d);
-        BigDecimal weight = usdWith.get(via).getOrDefault(d, BigDecimal.ZERO);
-        for (Map.Entry<Category, BigDecimal> e : viaToCategory.entrySet()) {
-          Acc a = indirect.computeIfAbsent(new Key(e.getKey(), d), k -> new Acc());
-          a.counterparties.add(via);
-          a.transfers += walletTransfers;
-          if (viaTotal.signum() > 0) {
-            a.usd = a.usd.add(weight.multiply(e.getValue()).divide(viaTotal, 6, RoundingMode.HALF_UP));
-          }
-        }
+    Map<Key, Via> indirect = new TreeMap<>();
+    byHops.values().forEach(m -> m.forEach((k, v) -> {
+      Via all = indirect.computeIfAbsent(k, x -> new Via());
+      all.last.addAll(v.last);
+      all.first.addAll(v.first);
+      all.usd = all.usd.add(v.usd);
+    }));
+    List<CategoryExposure> indirectByHops = new ArrayList<>();
+    List<HopShare> sanctionedByHop = new ArrayList<>();
+    byHops.forEach((n, m) -> {
+      indirectByHops.addAll(viaFigures(m, n, transfersWith, totalIn, totalOut));
+      if (m.keySet().stream().anyMatch(k -> k.category() == Category.sanctioned)) {
+        sanctionedByHop.add(new HopShare(n, indirectSanctionedShare(m, totalIn, totalOut)));
       }
     });
 
     List<CategoryExposure> directOut = figures(direct, totalIn, totalOut);
-    List<CategoryExposure> indirectOut = figures(indirect, totalIn, totalOut);
+    List<CategoryExposure> indirectOut = viaFigures(indirect, null, transfersWith, totalIn, totalOut);
     List<EvidenceItem> evidence = new ArrayList<>(directEvidence);
     evidence.addAll(hopEvidence);
     evidence.sort(EVIDENCE_ORDER);
@@ -196,8 +269,10 @@ public final class ExposureModel {
         share(sanctionedInUsd, totalIn), unsolicited,
         sanctionedOut == null ? 0 : sanctionedOut.transfers,
         scaled(highRiskInUsd), share(highRiskInUsd, totalIn), highRiskOut,
-        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version(), categoryFigures(byCategories, totalIn, totalOut), null);
-    return new Exposure(self, summary, scaled(totalIn), scaled(totalOut), directOut, indirectOut, kept, truncated);
+        indirectSanctionedShare(indirect, totalIn, totalOut), labels.version(), List.copyOf(sanctionedByHop),
+        categoryFigures(byCategories, totalIn, totalOut), null);
+    return new Exposure(self, summary, scaled(totalIn), scaled(totalOut), directOut, indirectOut, kept, truncated,
+        List.copyOf(indirectByHops));
   }
 
   /** Category sets in enum order, shorter first on a common prefix: a stable order for the stored figures. */
@@ -228,7 +303,7 @@ public final class ExposureModel {
 
   /** Largest value first (valued before unvalued), then most transfers; direct before indirect. */
   static final Comparator<EvidenceItem> EVIDENCE_ORDER = Comparator
-      .comparing((EvidenceItem e) -> e.via() != null)
+      .comparing((EvidenceItem e) -> e.hops() == null ? 0 : e.hops())
       .thenComparing((EvidenceItem e) -> e.usd() == null ? BigDecimal.ZERO : e.usd(), Comparator.reverseOrder())
       .thenComparing(EvidenceItem::transfers, Comparator.reverseOrder())
       .thenComparing(EvidenceItem::counterparty)
@@ -241,9 +316,13 @@ public final class ExposureModel {
       .thenComparing(EvidenceItem::label);
 
   private static EvidenceItem item(Flow f, String via, Label l, Direction d) {
+    return item(f, via, l, d, null, null);
+  }
+
+  private static EvidenceItem item(Flow f, String via, Label l, Direction d, Integer hops, List<PathStep> path) {
     return new EvidenceItem(f.counterparty(), via, f.chainId(), l.category(), l.name(), l.source(), d, f.symbol(),
         f.token(), f.transfers(d), f.value(d).toString(), f.valued() ? scaled(f.usd(d)) : null, f.firstAt(),
-        f.lastAt(), f.txHashes());
+        f.lastAt(), f.txHashes(), hops, path);
   }
 
   private static Set<Category> categories(List<Label> labels) {
@@ -256,6 +335,39 @@ public final class ExposureModel {
     return m.keySet().stream().filter(k -> k.direction() == d).map(Key::category).toList();
   }
 
+  private static List<CategoryExposure> viaFigures(Map<Key, Via> m, Integer hops,
+      Map<String, Map<Direction, Integer>> transfersWith, BigDecimal totalIn, BigDecimal totalOut) {
+    List<CategoryExposure> out = new ArrayList<>();
+    m.forEach((k, a) -> {
+      int transfers = 0;
+      for (String v : a.first) {
+        transfers += transfersWith.get(v).getOrDefault(k.direction(), 0);
+      }
+      out.add(new CategoryExposure(k.category(), k.direction(), a.last.size(), transfers, scaled(a.usd),
+          share(a.usd, k.direction() == Direction.in ? totalIn : totalOut), hops));
+    });
+    return List.copyOf(out);
+  }
+
+  /** Each step from the wallet to the labelled address of {@code last}, in direction d. */
+  private static List<PathStep> path(Hops hops, Direction d, Hops.Node node, Map<String, Map<Direction, BigDecimal>> usdWith,
+      Map<String, Map<Direction, Integer>> transfersWith, Flow last) {
+    List<PathStep> out = new ArrayList<>();
+    String prev = null;
+    for (String a : node.path()) {
+      if (prev == null) {
+        out.add(new PathStep(a, transfersWith.get(a).getOrDefault(d, 0),
+            scaled(usdWith.get(a).getOrDefault(d, BigDecimal.ZERO))));
+      } else {
+        Hops.Pair p = hops.pair(d, prev, a);
+        out.add(new PathStep(a, p == null ? 0 : p.transfers(), scaled(p == null ? BigDecimal.ZERO : p.usd())));
+      }
+      prev = a;
+    }
+    out.add(new PathStep(last.counterparty(), last.transfers(d), scaled(last.usd(d))));
+    return List.copyOf(out);
+  }
+
   private static List<CategoryExposure> figures(Map<Key, Acc> m, BigDecimal totalIn, BigDecimal totalOut) {
     List<CategoryExposure> out = new ArrayList<>();
     m.forEach((k, a) -> out.add(new CategoryExposure(k.category(), k.direction(), a.counterparties.size(),
@@ -263,10 +375,10 @@ public final class ExposureModel {
     return List.copyOf(out);
   }
 
-  private static BigDecimal indirectSanctionedShare(Map<Key, Acc> indirect, BigDecimal totalIn, BigDecimal totalOut) {
+  private static BigDecimal indirectSanctionedShare(Map<Key, Via> indirect, BigDecimal totalIn, BigDecimal totalOut) {
     BigDecimal best = null;
     for (Direction d : Direction.values()) {
-      Acc a = indirect.get(new Key(Category.sanctioned, d));
+      Via a = indirect.get(new Key(Category.sanctioned, d));
       BigDecimal s = share(a == null ? BigDecimal.ZERO : a.usd, d == Direction.in ? totalIn : totalOut);
       if (s != null && (best == null || s.compareTo(best) > 0)) {
         best = s;

@@ -21,7 +21,8 @@ public record ExposureReport(
     List<CategoryExposure> direct,
     List<CategoryExposure> indirect,
     List<EvidenceItem> evidence,
-    boolean evidenceTruncated) {
+    boolean evidenceTruncated,
+    List<CategoryExposure> indirectByHops) {
 
   public static ExposureReport of(Exposure e, Instant committedAt) {
     return of(e, committedAt, null);
@@ -31,6 +32,6 @@ public record ExposureReport(
   public static ExposureReport of(Exposure e, Instant committedAt, dev.vouch.pathtrace.model.TraceStatus trace) {
     return new ExposureReport(e.wallet(), committedAt == null ? "indexing_required" : "cached", committedAt,
         ExposureModel.VERSION, e.summary().withTrace(trace), e.valuedInUsd(), e.valuedOutUsd(), e.direct(), e.indirect(), e.evidence(),
-        e.evidenceTruncated());
+        e.evidenceTruncated(), e.indirectByHops());
   }
 }

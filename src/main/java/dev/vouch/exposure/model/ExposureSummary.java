@@ -24,6 +24,10 @@ import java.util.List;
  *     when neither direction has valued flow
  * @param figures the direct flows by category set, for customer policies (issue 32); stored
  *     with the summary, never on the wire or in a receipt; null for a summary stored before
+ *     (over every hop count since exposure_v3)
+ * @param indirectSanctionedByHop exposure_v3: the indirect sanctioned share per hop count, for the
+ *     hop counts that have any (decision_v0.7 asks more of a longer path); null in summaries
+ *     stored before it (omitted, so their receipts keep their bytes)
  * @param trace how complete the trace of the wallet's intermediaries is (issue 33 item 2); absent
  *     when the wallet was never traced (tracing off, or a snapshot before tracing)
  */
@@ -42,6 +46,7 @@ public record ExposureSummary(
     int highRiskOutTransfers,
     BigDecimal indirectSanctionedShare,
     String labelsVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) List<HopShare> indirectSanctionedByHop,
     @JsonIgnore ExposureFigures figures,
     @JsonInclude(JsonInclude.Include.NON_NULL) TraceStatus trace) {
 
@@ -52,9 +57,10 @@ public record ExposureSummary(
   public ExposureSummary {
     sourceCategories = List.copyOf(sourceCategories);
     destinationCategories = List.copyOf(destinationCategories);
+    indirectSanctionedByHop = indirectSanctionedByHop == null ? null : List.copyOf(indirectSanctionedByHop);
   }
 
-  /** Without figures or a trace status (the model's own result; the stores add them). */
+  /** A summary as exposure_v2 stored it: no figures per hop count, no policy figures, no trace. */
   public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
       int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
       BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
@@ -62,14 +68,26 @@ public record ExposureSummary(
       BigDecimal indirectSanctionedShare, String labelsVersion) {
     this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
         sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
-        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null, null);
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, null, null, null);
+  }
+
+  /** An exposure_v3 summary as the model computes it, before policy figures and a trace status. */
+  public ExposureSummary(String sanctions, List<Category> sourceCategories, List<Category> destinationCategories,
+      int sanctionedInTransfers, int sanctionedInUnvaluedTransfers, BigDecimal sanctionedInUsd,
+      BigDecimal sanctionedInShare, boolean sanctionedInUnsolicited, int sanctionedOutTransfers,
+      BigDecimal highRiskInUsd, BigDecimal highRiskInShare, int highRiskOutTransfers,
+      BigDecimal indirectSanctionedShare, String labelsVersion, List<HopShare> indirectSanctionedByHop) {
+    this(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers, sanctionedInUnvaluedTransfers,
+        sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited, sanctionedOutTransfers, highRiskInUsd,
+        highRiskInShare, highRiskOutTransfers, indirectSanctionedShare, labelsVersion, indirectSanctionedByHop, null,
+        null);
   }
 
   public ExposureSummary withFigures(ExposureFigures f) {
     return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
         sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
         sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
-        labelsVersion, f, trace);
+        labelsVersion, indirectSanctionedByHop, f, trace);
   }
 
   /** The same summary with {@code status} as its trace. */
@@ -77,6 +95,6 @@ public record ExposureSummary(
     return new ExposureSummary(sanctions, sourceCategories, destinationCategories, sanctionedInTransfers,
         sanctionedInUnvaluedTransfers, sanctionedInUsd, sanctionedInShare, sanctionedInUnsolicited,
         sanctionedOutTransfers, highRiskInUsd, highRiskInShare, highRiskOutTransfers, indirectSanctionedShare,
-        labelsVersion, figures, status);
+        labelsVersion, indirectSanctionedByHop, figures, status);
   }
 }

@@ -212,6 +212,6 @@ class DecisionRulesTest {
   void versionsAreCarried() {
     Decision d = DecisionModel.decide(input(UseCase.payment, snapshot(STRONG, Duration.ofHours(1), FULL), TRUSTED));
     assertThat(d.scoreModelVersion()).isEqualTo("identity_score_v4");
-    assertThat(d.decisionModelVersion()).isEqualTo("decision_v0.6");
+    assertThat(d.decisionModelVersion()).isEqualTo("decision_v0.7");
   }
 }

@@ -22,6 +22,7 @@ import dev.vouch.exposure.model.ExposureModel;
 import dev.vouch.exposure.model.ExposureSummary;
 import dev.vouch.exposure.model.Flow;
 import dev.vouch.exposure.model.HopFlow;
+import dev.vouch.exposure.model.HopShare;
 import dev.vouch.screening.model.Label;
 import dev.vouch.screening.model.LabelSet;
 import dev.vouch.score.model.Evidence;
@@ -159,6 +160,37 @@ class ExposureRulesTest {
     Decision d = decide(List.of(eth(MIXER, 0, 1), usdc(PAYER, 5, 0, "5000", "0")), List.of());
     assertThat(d.decision()).isEqualTo(Verdict.caution);
     assertThat(reasons(d)).containsExactly("EXPOSURE_HIGH_RISK_OUT");
+  }
+
+  static Decision decideSummary(ExposureSummary s) {
+    return DecisionModel.decide(input(UseCase.payment, snapshot(STRONG_ONE_FLAGGED, Duration.ofHours(1), FULL), TRUSTED)
+        .withExposure(s));
+  }
+
+  static ExposureSummary indirectAt(int hops, String share) {
+    return new ExposureSummary("indirect", List.of(), List.of(), 0, 0, BigDecimal.ZERO.setScale(2), null, false, 0,
+        BigDecimal.ZERO.setScale(2), null, 0, new BigDecimal(share), "v1", List.of(new HopShare(hops, new BigDecimal(share))));
+  }
+
+  @Test
+  void decisionV07AsksALargerIndirectShareTheMoreHopsAPathHasAndNeverBlocks() {
+    // Thresholds 10 %, 25 %, 50 % at 1, 2, 3 hops: each boundary on both sides.
+    String[][] cases = {{"1", "0.0999", "allow"}, {"1", "0.1000", "caution"}, {"2", "0.2499", "allow"},
+        {"2", "0.2500", "caution"}, {"3", "0.4999", "allow"}, {"3", "0.5000", "caution"}, {"3", "1.0000", "caution"}};
+    for (String[] c : cases) {
+      Decision d = decideSummary(indirectAt(Integer.parseInt(c[0]), c[1]));
+      assertThat(d.decision().name()).as("%s hops at %s", c[0], c[1]).isEqualTo(c[2]);
+      assertThat(reasons(d)).as("%s hops at %s", c[0], c[1])
+          .isEqualTo(c[2].equals("allow") ? List.of() : List.of("EXPOSURE_INDIRECT_SANCTIONED"));
+    }
+    assertThat(DecisionModel.VERSION).isEqualTo("decision_v0.7");
+  }
+
+  @Test
+  void aSummaryStoredBeforeHopCountsKeepsTheOneHopThreshold() {
+    ExposureSummary v2 = new ExposureSummary("indirect", List.of(), List.of(), 0, 0, BigDecimal.ZERO.setScale(2), null,
+        false, 0, BigDecimal.ZERO.setScale(2), null, 0, new BigDecimal("0.1000"), "v1");
+    assertThat(reasons(decideSummary(v2))).containsExactly("EXPOSURE_INDIRECT_SANCTIONED");
   }
 
   @Test

@@ -35,7 +35,7 @@ class ExposureWordsTest {
 
   static ExposureReport report(ExposureSummary s, Instant at, List<CategoryExposure> indirect, List<EvidenceItem> items) {
     return new ExposureReport("0x" + "a1".repeat(20), "cached", at, "exposure_v1", s, BigDecimal.ZERO, BigDecimal.ZERO,
-        List.of(), indirect, items, false);
+        List.of(), indirect, items, false, List.of());
   }
 
   @Test
