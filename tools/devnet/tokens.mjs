@@ -37,7 +37,16 @@ export const SCENARIO = {
   twoHopClient: a(0x2c11e7n),
   hubService: a(0x4b5e1cn),
   hubClient: a(0x4bc11en),
+  // Issue 33 item 4, address poisoning: poisonVictim really pays poisonFriend; a stranger then
+  // calls the real USDC's transferFrom(poisonVictim, lookalike of poisonFriend, 0), which any
+  // ERC-20 lets anyone do. The lookalike must make no node, flow or counterparty.
+  poisonVictim: a(0x90150en),
+  poisonFriend: a(0xf7e1d0c0ffee0000000000000000000000abcdn),
+  poisoner: a(0x90150fn),
 };
+
+/** The poisoning lookalike of poisonFriend: its first and last four hex digits, another middle. */
+export const LOOKALIKE = '0x' + SCENARIO.poisonFriend.slice(2, 6) + '5'.repeat(32) + SCENARIO.poisonFriend.slice(-4);
 
 const word = (v) => BigInt(v).toString(16).padStart(64, '0');
 const addrWord = (x) => x.slice(2).toLowerCase().padStart(64, '0');
@@ -116,6 +125,15 @@ export async function seedTokens(rpc, chain, now) {
   // Through a hub: an exchange's deposits mix, so its client's funds are no evidence of sanctions.
   await pay(usdc, S.sanctioned, S.hubService, 40_000n * USD);
   await pay(usdc, S.hubService, S.hubClient, 8_000n * USD);
+  // Address poisoning: a real payment to the friend, then the stranger's zero-value transferFrom
+  // in the victim's name to the lookalike (recorded: it is on chain; Vouch drops it, counted).
+  await mint(usdc, S.poisonVictim, 10_000n * USD);
+  await pay(usdc, S.poisonVictim, S.poisonFriend, 300n * USD);
+  {
+    const { r, ts: t } = await send(S.poisoner, usdc, m('transferFrom(address,address,uint256)') + addrWord(S.poisonVictim)
+      + addrWord(LOOKALIKE) + word(0n));
+    record(r, t);
+  }
   // The fake "USDC": a spoofed transfer "from the sanctioned address" to the honest wallet, a
   // spoofed one from the honest wallet to a look-alike of its peer, and a real mint to the victim.
   const spoof = async (from, to, value) => { const { r, ts: t } = await send(fakeOwner, fake, m('spoof(address,address,uint256)') + addrWord(from) + addrWord(to) + word(value)); record(r, t); };

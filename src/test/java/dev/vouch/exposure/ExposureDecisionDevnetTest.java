@@ -73,7 +73,8 @@ class ExposureDecisionDevnetTest {
     app = TestApp.start(env);
     app.clock.set(AT);
     // The intermediary first: the indirect client's summary reads its committed snapshot.
-    intake(List.of("intermediary", "sanctionedPayer", "victim", "mixerPayer", "mixerFunded", "honest", "honestPeer"));
+    intake(List.of("intermediary", "sanctionedPayer", "victim", "mixerPayer", "mixerFunded", "honest", "honestPeer",
+        "poisonVictim"));
     intake(List.of("indirectClient"));
   }
 
@@ -107,6 +108,34 @@ class ExposureDecisionDevnetTest {
 
   static List<String> codes(JsonArray coded) {
     return coded.stream().map(c -> ((JsonObject) c).getString("code")).toList();
+  }
+
+  @Test
+  @Order(1)
+  void addressPoisoningMakesNoNodeFlowOrCounterpartyAndIsCountedInCoverage() {
+    // tools/devnet/tokens.mjs: poisonVictim pays poisonFriend 300 USDC on each token chain; a
+    // stranger then calls the real USDC's transferFrom(poisonVictim, lookalike, 0).
+    String friend = w("poisonFriend");
+    String lookalike = "0x" + friend.substring(2, 6) + "5".repeat(32) + friend.substring(38);
+    JsonObject graph = TestApp.data(app.get("/api/v1/interaction-graph/" + w("poisonVictim")))
+        .getJsonObject("interactionGraph");
+    List<String> nodes = graph.getJsonArray("nodes").stream().map(n -> ((JsonObject) n).getString("walletAddress")).toList();
+    assertThat(nodes).contains(friend).doesNotContain(lookalike);
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM token_flows f JOIN wallets w ON w.latest_snapshot_id = f.snapshot_id"
+        + " WHERE w.address = ? AND f.counterparty = ?", w("poisonVictim"), lookalike)).isZero();
+    assertThat(Sql.count(app.database, "SELECT count(*) FROM counterparties c JOIN wallets w ON w.latest_snapshot_id = c.snapshot_id"
+        + " WHERE w.address = ? AND c.counterparty = ?", w("poisonVictim"), lookalike)).isZero();
+    // Nothing hidden: each token chain's coverage counts the dropped transfer.
+    long zero = graph.getJsonObject("coverage").getJsonArray("chains").stream()
+        .map(c -> ((JsonObject) c).getLong("zeroValueTokenTransfers")).filter(java.util.Objects::nonNull)
+        .mapToLong(Long::longValue).sum();
+    assertThat(zero).isGreaterThanOrEqualTo(1);
+    JsonObject d = decision("poisonVictim");
+    assertThat(d.getString("decision")).isNotEqualTo("block");
+    assertThat(codes(d.getJsonArray("reasons"))).noneMatch(c -> c.startsWith("EXPOSURE_"));
+    assertThat(d.getJsonObject("coverage").getJsonArray("chains").stream()
+        .map(c -> ((JsonObject) c).getLong("zeroValueTokenTransfers")).filter(java.util.Objects::nonNull)
+        .mapToLong(Long::longValue).sum()).isEqualTo(zero);
   }
 
   @Test
