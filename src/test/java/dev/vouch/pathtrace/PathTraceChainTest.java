@@ -157,6 +157,16 @@ class PathTraceChainTest {
           .get("rpc_calls")).longValue()).isPositive();
       assertThat(((Number) Sql.one(app.database, "SELECT sum(jobs) AS jobs FROM path_trace_budget").get("jobs"))
           .longValue()).isEqualTo(3);
+      // Issue 33: with nobody indexing far or near by hand, the root's decision reaches the two-hop
+      // exposure (sanctioned -> far -> near -> root: all of its inflow, two intermediaries).
+      Sql.await("the root's stored summary reads the two-hop path", 120_000, () -> "indirect".equals(
+          Sql.one(app.database, "SELECT s.exposure->>'sanctions' AS s FROM wallets w JOIN snapshots s"
+              + " ON s.id = w.latest_snapshot_id WHERE w.address = ?", root).get("s")));
+      JsonObject decided = TestApp.data(app.get("/api/v1/decision/" + root));
+      assertThat(decided.getJsonArray("reasons").stream().map(c -> ((JsonObject) c).getString("code")))
+          .contains("EXPOSURE_INDIRECT_SANCTIONED");
+      assertThat(decided.getJsonObject("exposure").getJsonArray("indirectSanctionedByHop").stream()
+          .map(h -> ((JsonObject) h).getInteger("hops"))).contains(2);
     }
   }
 
