@@ -201,9 +201,18 @@ class TransferBatchReceiptDevnetTest {
       calls.add(MAPPER.createObjectNode().put("jsonrpc", "2.0").put("id", i).put("method", "eth_sendTransaction")
           .set("params", MAPPER.createArrayNode().add(tx)));
     }
-    JsonNode answers = MAPPER.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(TransferScreeningDevnetTest.rpcUrl))
-        .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(calls.toString())).build(),
-        java.net.http.HttpResponse.BodyHandlers.ofString()).body());
+    // Automine off while the batch lands: every send waits in the pool, whatever order the node
+    // takes them in, and the mines below take them all (at load, automined sends that arrived
+    // ahead of their nonce were seen to stay pending past the wait).
+    rpc("evm_setAutomine", false);
+    JsonNode answers;
+    try {
+      answers = MAPPER.readTree(HTTP.send(HttpRequest.newBuilder(URI.create(TransferScreeningDevnetTest.rpcUrl))
+          .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(calls.toString())).build(),
+          java.net.http.HttpResponse.BodyHandlers.ofString()).body());
+    } finally {
+      rpc("evm_setAutomine", true);
+    }
     String[] hashes = new String[n];
     for (JsonNode a : answers) {
       assertThat(a.has("result")).as(a.toString()).isTrue();
@@ -211,7 +220,7 @@ class TransferBatchReceiptDevnetTest {
     }
     long done = nonce + n;
     // Sends that arrived ahead of their nonce wait in the pool until a block is mined for them.
-    Sql.await("mined", 60_000, () -> {
+    Sql.await("mined", 120_000, () -> {
       if (Long.decode(rpc("eth_getTransactionCount", w("honestPeer"), "latest").asText()) == done) {
         return true;
       }
