@@ -195,8 +195,10 @@ public final class VouchApp implements AutoCloseable {
     vertx.eventBus().<String>consumer(Addresses.READS_LOST,
         m -> reads.lost(Addresses.LOST_HEARTBEAT.equals(m.body())));
 
-    Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
-        config.models().screeningRefreshMinutes());
+    AppConfig.Models models = config.models();
+    Future<Screening> lists = Screening.start(vertx, db, databaseUrl, models.flaggedAddresses(),
+        models.screeningRefreshMinutes(), models.listMaxBytes(), models.listMaxRows(), models.labelCacheEntries(),
+        models.labelCheckMillis());
     lists.onSuccess(s -> screening = s);
     Future<?> chain = lists;
     Cursors[] cursors = new Cursors[1];
@@ -210,7 +212,7 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
-            ExposureStore exposures = new ExposureStore(db, lists.result());
+            ExposureStore exposures = new ExposureStore(db);
             colocated.add(() -> new ExposureVerticle(exposures));
             colocated.add(Receipts.reader(db));
             Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
@@ -229,8 +231,8 @@ public final class VouchApp implements AutoCloseable {
     }
     chain = chain.compose(v -> Indexing.deploy(vertx, db, config, clock, databaseUrl, instances, budgets.metering(),
         lists.result(), watch.reindexing()));
-    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0],
-        lists.result()).onSuccess(m -> monitoring[0] = m));
+    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0])
+        .onSuccess(m -> monitoring[0] = m));
     boolean apiRoutes = config.role().runsApi();
     IdentityServices identity = IdentityServices.create(vertx, db, config, clock, watch);
     AppConfig.Idempotency keys = config.http().idempotency();

@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -55,7 +56,8 @@ public final class Decisions {
   }
 
   public Future<Decision> read(DecisionQuery q) {
-    return reads.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant()));
+    return reads.read(q.wallet()).compose(state -> screening.listings(List.of(state.wallet()))
+        .map(listed -> decide(state, q.useCase(), clock.instant(), listed)));
   }
 
   /** A wallet or a registered username; empty when no identity carries the username. */
@@ -72,12 +74,14 @@ public final class Decisions {
   }
 
   private Future<Optional<Decision>> decided(Future<List<Resolved>> resolved, UseCase useCase) {
-    return resolved.map(found -> {
+    return resolved.compose(found -> {
       Resolved r = found.get(0);
       if (r.failure() != null) {
         throw r.failure();
       }
-      return r.unknownUsername() ? Optional.empty() : Optional.of(decide(r.state(), useCase, clock.instant()));
+      return r.unknownUsername() ? Future.succeededFuture(Optional.<Decision>empty())
+          : screening.listings(List.of(r.state().wallet()))
+              .map(listed -> Optional.of(decide(r.state(), useCase, clock.instant(), listed)));
     });
   }
 
@@ -94,19 +98,31 @@ public final class Decisions {
     }
     Future<List<Resolved>> read = lookups.isEmpty()
         ? Future.succeededFuture(List.of()) : reads.resolve(lookups);
-    return read.map(found -> {
+    return read.compose(found -> listings(found).map(listed -> {
       Instant now = clock.instant();
       List<BatchRow> rows = new ArrayList<>(entries.size());
       int next = 0;
       for (BatchPlan.Entry e : entries) {
         rows.add(e.kind() == Entries.Kind.invalid ? BatchRow.invalid(e.input())
-            : row(e, found.get(next++), q.useCase(), now));
+            : row(e, found.get(next++), q.useCase(), now, listed));
       }
       return BatchResult.of(q.useCase(), rows);
-    });
+    }));
   }
 
-  private BatchRow row(BatchPlan.Entry e, Resolved r, UseCase useCase, Instant now) {
+  /** The listings of every resolved wallet: the bounded cache, the rest in one statement. */
+  public Future<Map<String, List<Listing>>> listings(List<Resolved> found) {
+    List<String> wallets = new ArrayList<>(found.size());
+    for (Resolved r : found) {
+      if (r.state() != null) {
+        wallets.add(r.state().wallet());
+      }
+    }
+    return screening.listings(wallets);
+  }
+
+  private BatchRow row(BatchPlan.Entry e, Resolved r, UseCase useCase, Instant now,
+      Map<String, List<Listing>> listed) {
     if (r.unknownUsername()) {
       return BatchRow.invalid(e.input());
     }
@@ -117,20 +133,23 @@ public final class Decisions {
     }
     WalletState state = r.state();
     // A wallet on a screening list is evidence enough for a block row even without a snapshot.
-    if (state.snapshot().isEmpty() && !screening.current().contains(state.wallet())) {
+    if (state.snapshot().isEmpty() && listed.getOrDefault(state.wallet(), List.of()).isEmpty()) {
       return BatchRow.noScore(e.input(), state.wallet(), state.username());
     }
     try {
-      return BatchRow.ok(e.input(), decide(state, useCase, now));
+      return BatchRow.ok(e.input(), decide(state, useCase, now, listed));
     } catch (RuntimeException ex) {
       LOG.log(Level.WARNING, "batch row failed", ex);
       return BatchRow.error(e.input(), state.wallet());
     }
   }
 
-  /** With this process's screening lists (the watchlist page reads through here too). */
-  public Decision decide(WalletState state, UseCase useCase, Instant now) {
-    return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()));
+  /**
+   * With the listings read for it ({@link #listings}, or {@link Screening#listings}): the watchlist
+   * page and transfers decide through here too.
+   */
+  public Decision decide(WalletState state, UseCase useCase, Instant now, Map<String, List<Listing>> listed) {
+    return decide(state, useCase, now, homeChain, staleAfter, listed.getOrDefault(state.wallet(), List.of()));
   }
 
   /**

@@ -12,6 +12,7 @@ import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 import java.math.BigInteger;
@@ -21,49 +22,58 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** The exposure read: one statement for the flows, then the pure model with the current labels. */
+/**
+ * The exposure read: one statement for the flows, one for the current labels of the addresses
+ * they name (the label store: no label set is held in the heap), then the pure model.
+ */
 public final class ExposureStore {
 
   private final Gateway db;
-  private final Screening screening;
 
-  public ExposureStore(Gateway db, Screening screening) {
+  public ExposureStore(Gateway db) {
     this.db = db;
-    this.screening = screening;
   }
 
   public Future<ExposureReport> read(String wallet) {
-    LabelSet labels = screening.labels();
-    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)))
-        .map(rows -> {
-          Read r = Read.of(wallet, rows, labels);
-          return ExposureReport.of(r.exposure(), r.committedAt());
-        });
+    return db.read(c -> c.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet))
+            .compose(rows -> labelled(c, wallet, rows)))
+        .map(r -> ExposureReport.of(r.exposure(), r.committedAt()));
   }
 
   /**
-   * The summary of snapshot {@code snapshotId} of {@code wallet} with {@code labels}, on a
+   * The summary of snapshot {@code snapshotId} of {@code wallet} with the labels in force, on a
    * caller's connection: the commit's, so the snapshot's own rows (not yet the latest) are read,
-   * and each indexed counterparty's latest committed snapshot as of now. One statement. Hops are
-   * read for the stored labels' addresses (exposure_labels); {@code labels} names what they are.
+   * and each indexed counterparty's latest committed snapshot as of now. Hops are read for the
+   * current labels' addresses (exposure_labels); the summary names the labels' version.
    */
-  public static Future<ExposureSummary> atCommit(SqlConnection conn, String wallet, long snapshotId,
-      LabelSet labels) {
+  public static Future<ExposureSummary> atCommit(SqlConnection conn, String wallet, long snapshotId) {
     return conn.preparedQuery(ExposureQueries.AT_SNAPSHOT)
         .execute(Tuple.of(wallet, snapshotId))
-        .map(rows -> Read.of(wallet, rows, labels).exposure().summary());
+        .compose(rows -> labelled(conn, wallet, rows))
+        .map(r -> r.exposure().summary());
   }
 
   /**
-   * The wallet's latest snapshot and its summary with {@code labels} on a caller's connection
-   * (the label sweep); empty without a snapshot.
+   * The wallet's latest snapshot and its summary with the labels in force on a caller's
+   * connection (the label sweep); empty without a snapshot.
    */
-  public static Future<java.util.Optional<Recomputed>> latest(SqlConnection conn, String wallet, LabelSet labels) {
-    return conn.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet)).map(rows -> {
-      Read r = Read.of(wallet, rows, labels);
-      return r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
-          : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary()));
-    });
+  public static Future<java.util.Optional<Recomputed>> latest(SqlConnection conn, String wallet) {
+    return conn.preparedQuery(ExposureQueries.READ).execute(Tuple.of(wallet))
+        .compose(rows -> labelled(conn, wallet, rows))
+        .map(r -> r.snapshotId() == null ? java.util.Optional.<Recomputed>empty()
+            : java.util.Optional.of(new Recomputed(r.snapshotId(), r.exposure().summary())));
+  }
+
+  /** The labels of every address the rows name (direct and hop counterparties), then the model. */
+  private static Future<Read> labelled(SqlClient c, String wallet, RowSet<Row> rows) {
+    java.util.Set<String> addresses = new java.util.HashSet<>();
+    for (Row r : rows) {
+      String a = r.getString("counterparty");
+      if (a != null) {
+        addresses.add(a);
+      }
+    }
+    return Screening.scope(c, addresses).map(scope -> Read.of(wallet, rows, scope.labels()));
   }
 
   /** A latest snapshot's id and its summary as recomputed. */

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.vouch.exposure.ExposureStore;
 import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.score.model.Breakdown;
-import dev.vouch.screening.model.LabelSet;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
@@ -53,23 +52,23 @@ public final class SnapshotCommits {
     return db.transaction(conn -> commit(conn, s));
   }
 
-  /** Same, with the exposure summary computed with {@code labels} (the label set in force). */
-  public Future<Long> commit(NewSnapshot s, LabelSet labels) {
-    return db.transaction(conn -> commit(conn, s, labels));
+  /** Same, with the exposure summary computed with the labels in force ({@code exposure}). */
+  public Future<Long> commit(NewSnapshot s, boolean exposure) {
+    return db.transaction(conn -> commit(conn, s, exposure));
   }
 
   /** Inside a caller's transaction, without an exposure summary (the snapshot decides as v0.5). */
   public static Future<Long> commit(SqlConnection conn, NewSnapshot s) {
-    return commit(conn, s, null);
+    return commit(conn, s, false);
   }
 
   /**
-   * Inside a caller's transaction (the indexer also finishes its job there). With {@code labels},
+   * Inside a caller's transaction (the indexer also finishes its job there). With {@code exposure},
    * the wallet's exposure summary is computed from the rows just written and the indexed
    * counterparties' latest snapshots, and stored on the snapshot before it becomes the latest:
    * the labels in force now are fixed with it, as the flagged-counterparty count is.
    */
-  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels) {
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, boolean exposure) {
     Breakdown b = s.score().breakdown();
     Evidence e = s.evidence();
     Tuple snapshot = Tuple.tuple()
@@ -93,7 +92,7 @@ public final class SnapshotCommits {
             .compose(v -> insertCounterparties(conn, id, s))
             .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
-            .compose(v -> labels == null ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), labels, s.committedAt()))
+            .compose(v -> !exposure ? Future.succeededFuture() : storeExposure(conn, id, s.wallet(), s.committedAt()))
             .compose(v -> materializeGraph(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
             .map(v -> id));
@@ -187,18 +186,17 @@ public final class SnapshotCommits {
   }
 
   /**
-   * The summary with {@code labels}; then, holding the label lock shared to the commit's end, the
-   * wallet is queued for the sweep if the stored labels are of another version (this process is
-   * behind or ahead, or a label change committed while the summary was computed).
+   * The summary with the labels in force (read from the label store with their version); then,
+   * holding the label lock shared to the commit's end, the wallet is queued for the sweep if the
+   * stored labels are of another version (a switch committed while the summary was computed).
    */
-  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels,
-      Instant now) {
-    return ExposureStore.atCommit(conn, wallet, id, labels)
+  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, Instant now) {
+    return ExposureStore.atCommit(conn, wallet, id)
         .compose(summary -> conn.preparedQuery(SnapshotQueries.SET_EXPOSURE)
-            .execute(Tuple.of(id, SummaryJson.write(summary))))
-        .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())
-        .compose(v -> conn.preparedQuery(SnapshotQueries.QUEUE_IF_BEHIND)
-            .execute(Tuple.of(wallet, labels.version(), utc(now))))
+            .execute(Tuple.of(id, SummaryJson.write(summary)))
+            .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())
+            .compose(v -> conn.preparedQuery(SnapshotQueries.QUEUE_IF_BEHIND)
+                .execute(Tuple.of(wallet, summary.labelsVersion(), utc(now)))))
         .mapEmpty();
   }
 

@@ -145,10 +145,18 @@ public final class Transfers {
 
   /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
   private Future<Party> party(String address, long chainId, Instant now) {
-    List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
-    return reads.read(address).map((WalletState state) -> new Party(new Counterparty(address, labels,
-        state.snapshot().isPresent(),
-        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now) : null), state.jobInFlight()));
+    Future<Screening.Scope> scope = screening.scope(List.of(address));
+    Future<WalletState> read = reads.read(address);
+    return Future.all(scope, read).map(v -> {
+      Screening.Scope s = scope.result();
+      WalletState state = read.result();
+      List<Category> labels = s.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
+      java.util.Map<String, List<dev.vouch.screening.model.Listing>> listed =
+          java.util.Map.of(address, s.screening().lookup(address));
+      return new Party(new Counterparty(address, labels, state.snapshot().isPresent(),
+          state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now, listed) : null),
+          state.jobInFlight());
+    });
   }
 
   private static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {
