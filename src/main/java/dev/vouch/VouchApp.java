@@ -208,8 +208,10 @@ public final class VouchApp implements AutoCloseable {
     vertx.eventBus().<String>consumer(Addresses.POLICY_ANNOUNCED, m -> policies.announced(m.body()));
     vertx.eventBus().consumer(Addresses.READS_LOST, m -> policies.lost());
     this.policies = policies;
-    Future<Screening> lists = Screening.start(vertx, config.models().flaggedAddresses(),
-        config.models().screeningRefreshMinutes());
+    AppConfig.Models models = config.models();
+    Future<Screening> lists = Screening.start(vertx, db, databaseUrl, models.flaggedAddresses(),
+        models.screeningRefreshMinutes(), models.listMaxBytes(), models.listMaxRows(), models.labelCacheEntries(),
+        models.labelCheckMillis());
     lists.onSuccess(s -> screening = s);
     Future<?> chain = lists;
     Cursors[] cursors = new Cursors[1];
@@ -223,7 +225,7 @@ public final class VouchApp implements AutoCloseable {
             Decisions decisions = decided[0] = new Decisions(store, reads, clock, staleAfter, homeChain, lists.result());
             colocated.add(() -> new DecisionVerticle(decisions));
             colocated.add(() -> new ScoreVerticle(reads, clock, staleAfter));
-            ExposureStore exposures = new ExposureStore(db, lists.result(), dev.vouch.exposure.ExposureStore.reach(config.exposure()));
+            ExposureStore exposures = new ExposureStore(db, dev.vouch.exposure.ExposureStore.reach(config.exposure()));
             colocated.add(() -> new ExposureVerticle(exposures));
             colocated.add(Receipts.reader(db));
             Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
@@ -247,8 +249,8 @@ public final class VouchApp implements AutoCloseable {
       chain = chain.compose(v -> vertx.deployVerticle(new PathTraceVerticle(
           new PathTracer(db, config.pathTrace(), staleAfter), clock, config.pathTrace().pollMs())));
     }
-    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0],
-        lists.result()).onSuccess(m -> monitoring[0] = m));
+    chain = chain.compose(v -> Monitoring.deploy(vertx, db, config, clock, watch, budgets.metering(), decided[0])
+        .onSuccess(m -> monitoring[0] = m));
     if (config.role().runsWorker() && config.monitoring().transferWatch().enabled()) {
       // Watched deposit addresses: one block scanner per chain (docs/transfers.md#watched-deposit-addresses).
       chain = chain.compose(v -> {

@@ -63,3 +63,7 @@ CREATE VIEW current_labels AS
   SELECT v.list, v.type, l.line, l.address, l.chain_id, l.category, l.name, l.source
     FROM labels l JOIN label_versions v ON v.id = l.version
    WHERE v.state = 'current';
+
+-- Rows queued for a recompute (the dependents walk, V108, queues on every commit) name the stored
+-- version, and a chunk takes only rows of it: there is one before any list was ever loaded.
+INSERT INTO exposure_label_state (id, version, as_of) VALUES (true, 'none', NULL) ON CONFLICT (id) DO NOTHING;

@@ -249,13 +249,24 @@ public record AppConfig(
   /**
    * @param flaggedAddresses screening lists (docs/models.md): files or URLs, plus inline addresses
    * @param screeningRefreshMinutes how often the lists are read again (0 = only at start)
+   * @param listMaxBytes a list longer than this is refused (default 256 MiB)
+   * @param listMaxRows a list with more rows than this is refused (default 50,000,000)
+   * @param labelCacheEntries wallets whose listings a process keeps for its decisions (default 100,000)
+   * @param labelCheckMillis how often a process reads the stored labels version (default 5,000)
    */
   public record Models(
       int staleAfterHours, String usernameSuffix, long homeChainId, List<ScreeningSource> flaggedAddresses,
-      int screeningRefreshMinutes) {
+      int screeningRefreshMinutes, long listMaxBytes, long listMaxRows, int labelCacheEntries, long labelCheckMillis) {
+
+    public static final long LIST_MAX_BYTES = 256L << 20;
+    public static final long LIST_MAX_ROWS = 50_000_000L;
 
     public Models {
       flaggedAddresses = flaggedAddresses == null ? List.of() : List.copyOf(flaggedAddresses);
+      listMaxBytes = listMaxBytes == 0 ? LIST_MAX_BYTES : listMaxBytes;
+      listMaxRows = listMaxRows == 0 ? LIST_MAX_ROWS : listMaxRows;
+      labelCacheEntries = labelCacheEntries == 0 ? 100_000 : labelCacheEntries;
+      labelCheckMillis = labelCheckMillis == 0 ? 5_000 : labelCheckMillis;
     }
   }
 

@@ -239,6 +239,10 @@ public final class ConfigLoader {
     if (config.models().screeningRefreshMinutes() < 0) {
       throw new IllegalArgumentException(setting("models.screeningRefreshMinutes") + " must be 0 or more");
     }
+    if (config.models().listMaxBytes() < 1 || config.models().listMaxRows() < 1 || config.models().labelCacheEntries() < 1
+        || config.models().labelCheckMillis() < 1) {
+      throw new IllegalArgumentException("models.listMaxBytes, listMaxRows, labelCacheEntries and labelCheckMillis must be 1 or more");
+    }
     config.models().flaggedAddresses().forEach(ScreeningSource::validate);
     AppConfig.Webhooks hooks = config.monitoring().webhooks();
     String sealKey = hooks.secretKey() == null ? "" : hooks.secretKey().trim();

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -57,7 +58,8 @@ public final class Decisions {
   }
 
   public Future<Decision> read(DecisionQuery q) {
-    return reads.read(q.wallet()).map(state -> decide(state, q.useCase(), clock.instant(), q.policy(), q.policyRef()));
+    return reads.read(q.wallet()).compose(state -> screening.listings(List.of(state.wallet()))
+        .map(listed -> decide(state, q.useCase(), clock.instant(), listed, q.policy(), q.policyRef())));
   }
 
   /** A wallet or a registered username; empty when no identity carries the username. */
@@ -80,13 +82,14 @@ public final class Decisions {
 
   private Future<Optional<Decision>> decided(Future<List<Resolved>> resolved, UseCase useCase, Policy policy,
       PolicyRef ref) {
-    return resolved.map(found -> {
+    return resolved.compose(found -> {
       Resolved r = found.get(0);
       if (r.failure() != null) {
         throw r.failure();
       }
-      return r.unknownUsername() ? Optional.empty()
-          : Optional.of(decide(r.state(), useCase, clock.instant(), policy, ref));
+      return r.unknownUsername() ? Future.succeededFuture(Optional.<Decision>empty())
+          : screening.listings(List.of(r.state().wallet()))
+              .map(listed -> Optional.of(decide(r.state(), useCase, clock.instant(), listed, policy, ref)));
     });
   }
 
@@ -103,20 +106,36 @@ public final class Decisions {
     }
     Future<List<Resolved>> read = lookups.isEmpty()
         ? Future.succeededFuture(List.of()) : reads.resolve(lookups);
-    return read.map(found -> {
+    return read.compose(found -> listings(found).map(listed -> {
       Instant now = clock.instant();
       List<BatchRow> rows = new ArrayList<>(entries.size());
       int next = 0;
       for (BatchPlan.Entry e : entries) {
         rows.add(e.kind() == Entries.Kind.invalid ? BatchRow.invalid(e.input())
-            : row(e, found.get(next++), q, now));
+            : row(e, found.get(next++), q, now, listed));
       }
       BatchResult result = BatchResult.of(q.useCase(), rows);
       return q.policyRef() == null ? result : result.withPolicy(q.policyRef());
-    });
+    }));
   }
 
-  private BatchRow row(BatchPlan.Entry e, Resolved r, BatchQuery q, Instant now) {
+  /** The listings of every resolved wallet: the bounded cache, the rest in one statement. */
+  public Future<Map<String, List<Listing>>> listings(List<Resolved> found) {
+    List<String> wallets = new ArrayList<>(found.size());
+    for (Resolved r : found) {
+      if (r.state() != null) {
+        wallets.add(r.state().wallet());
+      }
+    }
+    return screening.listings(wallets);
+  }
+
+  /** The listings of {@code wallets} (the bounded cache, the rest in one statement). */
+  public Future<Map<String, List<Listing>>> listingsOf(java.util.Collection<String> wallets) {
+    return screening.listings(wallets);
+  }
+
+  private BatchRow row(BatchPlan.Entry e, Resolved r, BatchQuery q, Instant now, Map<String, List<Listing>> listed) {
     if (r.unknownUsername()) {
       return BatchRow.invalid(e.input());
     }
@@ -127,25 +146,30 @@ public final class Decisions {
     }
     WalletState state = r.state();
     // A wallet on a screening list is evidence enough for a block row even without a snapshot.
-    if (state.snapshot().isEmpty() && !screening.current().contains(state.wallet())) {
+    if (state.snapshot().isEmpty() && listed.getOrDefault(state.wallet(), List.of()).isEmpty()) {
       return BatchRow.noScore(e.input(), state.wallet(), state.username());
     }
     try {
-      return BatchRow.ok(e.input(), decide(state, q.useCase(), now, q.policy(), q.policyRef()));
+      return BatchRow.ok(e.input(), decide(state, q.useCase(), now, listed, q.policy(), q.policyRef()));
     } catch (RuntimeException ex) {
       LOG.log(Level.WARNING, "batch row failed", ex);
       return BatchRow.error(e.input(), state.wallet());
     }
   }
 
-  /** With this process's screening lists (the watchlist page reads through here too). */
-  public Decision decide(WalletState state, UseCase useCase, Instant now) {
-    return decide(state, useCase, now, Policy.DEFAULT, null);
+  /**
+   * With the listings read for it ({@link #listings}, {@link #listingsOf}): the watchlist page and
+   * transfers decide through here too.
+   */
+  public Decision decide(WalletState state, UseCase useCase, Instant now, Map<String, List<Listing>> listed) {
+    return decide(state, useCase, now, listed, Policy.DEFAULT, null);
   }
 
   /** With the caller's policy (issue 32); the default policy with a null ref decides as before. */
-  public Decision decide(WalletState state, UseCase useCase, Instant now, Policy policy, PolicyRef ref) {
-    return decide(state, useCase, now, homeChain, staleAfter, screening.current().lookup(state.wallet()), policy, ref);
+  public Decision decide(WalletState state, UseCase useCase, Instant now, Map<String, List<Listing>> listed,
+      Policy policy, PolicyRef ref) {
+    return decide(state, useCase, now, homeChain, staleAfter, listed.getOrDefault(state.wallet(), List.of()), policy,
+        ref);
   }
 
   /**

@@ -140,23 +140,22 @@ public final class JobStore {
    */
   static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
       java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot) {
-    return commitRun(conn, job, owner, now, watch, snapshot, null);
+    return commitRun(conn, job, owner, now, watch, snapshot, false);
   }
 
-  /** With the label set in force, whose exposure summary the snapshot stores (null: none). */
+  /** With {@code exposure}, the snapshot stores its exposure summary with the labels in force at its commit. */
   static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
-      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot,
-      dev.vouch.screening.model.LabelSet labels) {
-    return commitRun(conn, job, owner, now, watch, snapshot, labels, dev.vouch.config.AppConfig.Exposure.DEFAULTS);
+      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot, boolean exposure) {
+    return commitRun(conn, job, owner, now, watch, snapshot, exposure, dev.vouch.config.AppConfig.Exposure.DEFAULTS);
   }
 
   /** With the exposure reach the summary is computed with (exposure.* settings). */
   static Future<Long> commitRun(SqlConnection conn, IndexJob job, String owner, Instant now, CommitWatch watch,
-      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot,
-      dev.vouch.screening.model.LabelSet labels, dev.vouch.config.AppConfig.Exposure reach) {
+      java.util.function.Function<AttestationFacts, dev.vouch.score.NewSnapshot> snapshot, boolean exposure,
+      dev.vouch.config.AppConfig.Exposure reach) {
     return watch.around(conn, List.of(job.wallet()), now, () -> done(conn, job, owner, now)
         .compose(v -> attestationFacts(conn, job.wallet()))
-        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts), labels, reach)));
+        .compose(facts -> dev.vouch.score.SnapshotCommits.commit(conn, snapshot.apply(facts), exposure, reach)));
   }
 
   /** Inside the commit transaction; fails with LeaseLost so the transaction rolls back. */

@@ -122,6 +122,14 @@ final class Pipeline {
     return new JobStore.Retry(now.plus(wait.compareTo(MAX_RETRY_WAIT) > 0 ? MAX_RETRY_WAIT : wait), job.round() + 1);
   }
 
+  /** Every address the snapshot's evidence names (its counterparties and token flows'): the ones to look up. */
+  static java.util.Set<String> parties(dev.vouch.score.NewSnapshot s) {
+    java.util.Set<String> out = new java.util.HashSet<>();
+    s.counterparties().forEach(c -> out.add(c.counterparty()));
+    s.tokenFlows().forEach(f -> out.add(f.counterparty()));
+    return out;
+  }
+
   /** A snapshot commit's deadline: well inside a job's lease. */
   static final int COMMIT_DEADLINE_MS = 60_000;
 
@@ -130,18 +138,24 @@ final class Pipeline {
     Instant now = clock.instant();
     long start = System.nanoTime();
     // A large commit may take longer than an API write; the lease check inside keeps it single.
-    // The flagged count and the exposure summary are fixed with this process's lists (one load of
-    // both). Should the stored labels be of another version by the time the commit holds the
-    // label lock, the commit queues the wallet for the sweep with that version (SnapshotCommits),
-    // so a label change the sweep scanned for before this snapshot existed still reaches it.
-    Screening.Lists lists = screening.lists();
-    return jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
+    // The flagged count is fixed with the lists in force when the run's counterparties are looked
+    // up (the label store, one statement for them all: nothing of the lists is held here); the
+    // exposure summary reads its labels inside the commit. Should the stored labels be of another
+    // version by the time the commit holds the label lock, the commit queues the wallet for the
+    // sweep with that version (SnapshotCommits).
+    java.util.function.Function<dev.vouch.screening.model.ScreeningSet, RunEvidence.Input> input = set ->
+        new RunEvidence.Input(job.wallet(), now, homeChainId, set, dev.vouch.indexing.model.AttestationFacts.NONE,
+            job.id(), reads, prior, readers.tokenRegistryHash());
+    java.util.Set<String> parties = RunEvidence.snapshot(input.apply(dev.vouch.screening.model.ScreeningSet.EMPTY))
+        .map(Pipeline::parties).orElse(java.util.Set.of());
+    return screening.scope(parties)
+        .compose(scope -> jobs.db().transaction(conn -> JobStore.commitRun(conn, job, owner, now, watch,
                 facts -> RunEvidence.snapshot(new RunEvidence.Input(
-                    job.wallet(), now, homeChainId, lists.screening(), facts, job.id(), reads, prior,
-                    readers.tokenRegistryHash())).orElseThrow(), lists.labels(), reach)
+                    job.wallet(), now, homeChainId, scope.screening(), facts, job.id(), reads, prior,
+                    readers.tokenRegistryHash())).orElseThrow(), true, reach)
             .compose(id -> retry == null ? Future.<Void>succeededFuture() : JobStore.queueRetry(conn, job.wallet(), now, retry))
             .compose(v -> JobStore.notifySnapshot(conn, job.wallet()))
-            .compose(v -> hook.committed(conn, job, now, rpcCalls)), COMMIT_DEADLINE_MS)
+            .compose(v -> hook.committed(conn, job, now, rpcCalls)), COMMIT_DEADLINE_MS))
         .onSuccess(v -> {
           IndexingMetrics.commit(registry, System.nanoTime() - start);
           // This process's read cache drops the wallet before the run reports its commit.

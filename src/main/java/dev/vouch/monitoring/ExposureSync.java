@@ -4,9 +4,6 @@ import dev.vouch.exposure.ExposureStore;
 import dev.vouch.exposure.model.Reach;
 import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.ops.ThrottledLog;
-import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.LabelSet;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -19,32 +16,25 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Objects;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.logging.Logger;
 
 /**
  * Keeps stored exposure summaries (V82) honest when the labels change (roles worker and all).
- * A snapshot's summary is computed at commit with the labels then in force; when a refresh changes
- * what a labelled address is (added, removed, another category or chain), every wallet whose
- * latest snapshot has a flow with that address, or with an indexed intermediary that has one, is
- * queued (V83 exposure_refresh) and recomputed from the stored flows in chunks, each in one
- * transaction inside {@link DecisionWatch}, so a watched wallet's changed verdict is announced as a
- * screening refresh's is (cause screening). Wallets whose snapshot has no summary (committed
- * before V82) are left as they are.
+ * A snapshot's summary is computed at commit with the labels then in force; when a list's new
+ * version changes what a labelled address is (added, removed, another category or chain), the
+ * label sweep ({@link LabelSweep}, from the version switch's label_diffs) makes each changed
+ * address that appears in any flow a starting point of the walk (exposure_label_work). This walks
+ * from those to every wallet whose latest snapshot has a flow with that address, or with an
+ * indexed intermediary that has one, queues them (V83 exposure_refresh) and recomputes them from
+ * the stored flows in chunks, each in one transaction inside {@link DecisionWatch}, so a watched
+ * wallet's changed verdict is announced as a screening refresh's is (cause screening). Wallets
+ * whose snapshot has no summary (committed before V82) are left as they are.
  *
- * <p>Processes refresh their lists at different times, so the stored labels (exposure_labels and
- * its version, V98) are the one truth. A process whose labels differ from them stores its own only
- * if its lists were read later than theirs; one that is behind writes nothing. Each queued row
- * names the version it must be computed with (a change retags every pending row), and a process
- * drains only rows of its own version: one that has not refreshed yet leaves them to one that has
- * (or to itself, once it has). The change itself is short (the label rows, the version, the walk's
- * starting points, under the label lock); the affected wallets are then found by a walk in bounded
- * steps from the changed addresses (exposure_label_work), which any process resumes.
+ * <p>The labels are the label store's (V110), the same for every process; each queued row names
+ * the version it is to be computed with (a switch retags every pending row), and chunks are taken
+ * of the stored version (exposure_label_state) only. Every read looks up the labels of the
+ * addresses it meets, level by level: no process holds the label set.
  *
  * <p>Issue 33 item 1: a summary also reads other wallets' snapshots (its intermediaries, up to
  * {@link Reach#maxHops()} away), so each snapshot commit writes a starting point of the dependents
@@ -64,23 +54,19 @@ public final class ExposureSync extends VerticleBase {
   static final int SYNC_DEADLINE_MS = 60_000;
 
   private final Gateway db;
-  private final Screening screening;
   private final DecisionWatch watch;
   private final Clock clock;
   private final long everyMillis;
   private final Reach reach;
-  private LabelSet announced;
   private boolean busy;
 
-  public ExposureSync(Gateway db, Screening screening, DecisionWatch watch, Clock clock, long everyMillis) {
-    this(db, screening, watch, clock, everyMillis, Reach.DEFAULTS);
+  public ExposureSync(Gateway db, DecisionWatch watch, Clock clock, long everyMillis) {
+    this(db, watch, clock, everyMillis, Reach.DEFAULTS);
   }
 
-  public ExposureSync(Gateway db, Screening screening, DecisionWatch watch, Clock clock, long everyMillis,
-      Reach reach) {
+  public ExposureSync(Gateway db, DecisionWatch watch, Clock clock, long everyMillis, Reach reach) {
     this.reach = reach;
     this.db = db;
-    this.screening = screening;
     this.watch = watch;
     this.clock = clock;
     this.everyMillis = everyMillis;
@@ -97,15 +83,12 @@ public final class ExposureSync extends VerticleBase {
       return;
     }
     busy = true;
-    LabelSet now = screening.labels();
     // The walk runs every time: it resumes steps another process (or a crash) left.
-    Future<Integer> queued = now == announced ? walk() : queue(now);
-    queued.compose(n -> {
-      announced = now;
+    walk().compose(n -> {
       if (n > 0) {
         LOG.fine(() -> n + " wallets queued for an exposure refresh");
       }
-      return drain(now);
+      return drain();
     }).onComplete(ar -> {
       busy = false;
       if (ar.failed()) {
@@ -113,68 +96,6 @@ public final class ExposureSync extends VerticleBase {
       } else if (ar.result() > 0) {
         LOG.info(() -> "exposure summaries recomputed for " + ar.result() + " wallets");
       }
-    });
-  }
-
-  /**
-   * Stores {@code labels} if they are newer than the stored ones, then walks to the wallets the
-   * differences may affect; how many wallets it queued.
-   */
-  public Future<Integer> queue(LabelSet labels) {
-    return record(labels).compose(v -> walk());
-  }
-
-  /**
-   * Under the label lock: with the stored version equal, only its as_of moves forward; with the
-   * stored labels read later than {@code labels} (this process is behind), nothing; otherwise the
-   * differences from the stored label rows are written, with the new version, every pending row
-   * retagged to it and each changed address made a starting point of the walk.
-   */
-  private Future<Void> record(LabelSet labels) {
-    OffsetDateTime asOf = labels.asOf() == null ? null : labels.asOf().atOffset(ZoneOffset.UTC);
-    return db.transaction(conn -> conn.query(ExposureSyncQueries.LOCK).execute()
-        .compose(v -> conn.query(ExposureSyncQueries.STATE).execute())
-        .compose(state -> {
-          Row stored = state.size() == 0 ? null : state.iterator().next();
-          if (stored != null && labels.version().equals(stored.getString("version"))) {
-            return asOf == null ? Future.<Void>succeededFuture()
-                : conn.preparedQuery(ExposureSyncQueries.TOUCH_STATE).execute(Tuple.of(labels.version(), asOf))
-                    .<Void>mapEmpty();
-          }
-          OffsetDateTime storedAsOf = stored == null ? null : stored.getOffsetDateTime("as_of");
-          if (asOf != null && storedAsOf != null && asOf.isBefore(storedAsOf)) {
-            LOG.fine(() -> "labels " + labels.version() + " are older than the stored " + stored.getString("version")
-                + ": left to a process that has those");
-            return Future.<Void>succeededFuture();
-          }
-          return change(conn, labels, asOf);
-        }), SYNC_DEADLINE_MS);
-  }
-
-  private static Future<Void> change(SqlConnection conn, LabelSet labels, OffsetDateTime asOf) {
-    Map<String, Set<String>> current = rows(labels);
-    return conn.query(ExposureSyncQueries.ALL_LABELS).execute().compose(rows -> {
-      Map<String, Set<String>> stored = new HashMap<>();
-      for (Row r : rows) {
-        stored.computeIfAbsent(r.getString("address"), k -> new TreeSet<>())
-            .add(r.getLong("chain_id") + ":" + r.getString("category"));
-      }
-      TreeSet<String> changed = new TreeSet<>();
-      current.forEach((a, set) -> {
-        if (!Objects.equals(stored.get(a), set)) {
-          changed.add(a);
-        }
-      });
-      stored.keySet().stream().filter(a -> !current.containsKey(a)).forEach(changed::add);
-      Future<Void> written = changed.isEmpty() ? Future.succeededFuture()
-          : replace(conn, changed, current)
-              .compose(v -> conn.preparedQuery(ExposureSyncQueries.WALK_FROM)
-                  .execute(Tuple.of(changed.toArray(String[]::new))))
-              .mapEmpty();
-      return written
-          .compose(v -> conn.preparedQuery(ExposureSyncQueries.SET_STATE).execute(Tuple.of(labels.version(), asOf)))
-          .compose(v -> conn.preparedQuery(ExposureSyncQueries.RETAG).execute(Tuple.of(labels.version())))
-          .mapEmpty();
     });
   }
 
@@ -265,20 +186,20 @@ public final class ExposureSync extends VerticleBase {
         }), SYNC_DEADLINE_MS);
   }
 
-  /** Drains the rows of {@code labels}' version chunk by chunk; how many summaries were recomputed. */
-  public Future<Integer> drain(LabelSet labels) {
-    return repeat(() -> chunk(labels), false);
+  /** Drains the rows of the stored labels' version chunk by chunk; how many summaries were recomputed. */
+  public Future<Integer> drain() {
+    return repeat(this::chunk, false);
   }
 
   /**
    * One chunk in one transaction; 0 when no row of that version is left (or every one is another
    * worker's). No label lock (it would order against the commit's wallet locks the other way): a
-   * label change cannot commit while the chunk holds its rows, as its retag waits for their row
-   * locks, so the stored labels the hops are read for stay of the rows' version.
+   * version switch cannot commit while the chunk holds its rows, as its retag waits for their row
+   * locks, so the labels the chunk reads stay of the rows' version.
    */
-  private Future<Integer> chunk(LabelSet labels) {
+  private Future<Integer> chunk() {
     Instant now = clock.instant();
-    return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK, labels.version()))
+    return db.transaction(conn -> conn.preparedQuery(ExposureSyncQueries.TAKE).execute(Tuple.of(CHUNK))
         .compose(rows -> {
           List<String> wallets = new ArrayList<>(rows.size());
           List<String> screening = new ArrayList<>();
@@ -293,11 +214,11 @@ public final class ExposureSync extends VerticleBase {
           // Each wallet's event names why it was queued: a label change, or another wallet's new snapshot.
           Future<Void> labelled = screening.isEmpty() ? Future.succeededFuture()
               : watch.around(conn, screening, DecisionWatch.Cause.screening, now,
-                  () -> recompute(conn, screening, labels, reach));
+                  () -> recompute(conn, screening, reach));
           return labelled
               .compose(v -> reindex.isEmpty() ? Future.<Void>succeededFuture()
                   : watch.around(conn, reindex, DecisionWatch.Cause.reindex, now,
-                      () -> recompute(conn, reindex, labels, reach)))
+                      () -> recompute(conn, reindex, reach)))
               .compose(v -> conn.preparedQuery(ExposureSyncQueries.DONE)
                   .execute(Tuple.of(wallets.toArray(String[]::new))))
               .map(wallets.size());
@@ -308,10 +229,10 @@ public final class ExposureSync extends VerticleBase {
    * The chunk's reads sent together on its connection (the client pipelines them: one round trip,
    * not one per wallet), then every changed summary in one batch.
    */
-  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, LabelSet labels, Reach reach) {
+  private static Future<Void> recompute(SqlConnection conn, List<String> wallets, Reach reach) {
     List<Future<java.util.Optional<ExposureStore.Recomputed>>> reads = new ArrayList<>(wallets.size());
     for (String w : wallets) {
-      reads.add(ExposureStore.latest(conn, w, labels, reach));
+      reads.add(ExposureStore.latest(conn, w, reach));
     }
     return Future.all(reads).compose(all -> {
       List<Tuple> updates = new ArrayList<>(wallets.size());
@@ -321,38 +242,5 @@ public final class ExposureSync extends VerticleBase {
       return updates.isEmpty() ? Future.succeededFuture()
           : conn.preparedQuery(ExposureSyncQueries.SET_EXPOSURE).executeBatch(updates).mapEmpty();
     });
-  }
-
-  private static Future<Void> replace(SqlConnection conn, Set<String> changed, Map<String, Set<String>> current) {
-    List<String> addresses = new ArrayList<>();
-    List<Long> chains = new ArrayList<>();
-    List<String> categories = new ArrayList<>();
-    for (String a : changed) {
-      for (String row : current.getOrDefault(a, Set.of())) {
-        int colon = row.indexOf(':');
-        addresses.add(a);
-        chains.add(Long.parseLong(row.substring(0, colon)));
-        categories.add(row.substring(colon + 1));
-      }
-    }
-    return conn.preparedQuery(ExposureSyncQueries.DELETE_LABELS).execute(Tuple.of(changed.toArray(String[]::new)))
-        .compose(v -> addresses.isEmpty() ? Future.succeededFuture()
-            : conn.preparedQuery(ExposureSyncQueries.INSERT_LABELS).execute(Tuple.tuple()
-                .addArrayOfString(addresses.toArray(String[]::new)).addArrayOfLong(chains.toArray(Long[]::new))
-                .addArrayOfString(categories.toArray(String[]::new))))
-        .mapEmpty();
-  }
-
-  /** What a summary reads of each labelled address: "chain:category" (chain 0 = every chain). */
-  static Map<String, Set<String>> rows(LabelSet labels) {
-    Map<String, Set<String>> out = new HashMap<>();
-    for (String a : labels.addresses()) {
-      Set<String> set = new TreeSet<>();
-      for (Label l : labels.lookup(a)) {
-        set.add((l.chainId() == null ? 0 : l.chainId()) + ":" + l.category().name());
-      }
-      out.put(a, set);
-    }
-    return out;
   }
 }

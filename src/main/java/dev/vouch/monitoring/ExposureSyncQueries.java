@@ -1,51 +1,24 @@
 package dev.vouch.monitoring;
 
-/** SQL of the exposure label sweep (V83, V98). */
+/** SQL of the exposure label sweep (V83, V98, V110). */
 final class ExposureSyncQueries {
 
   private ExposureSyncQueries() {}
 
-  /**
-   * One label change at a time over all processes, and none while a commit or a walk step holds
-   * the lock shared (SnapshotQueries.LABELS_SHARED, {@link #LOCK_SHARED}).
-   * Namespace 30324.
-   */
-  static final String LOCK = "SELECT pg_advisory_xact_lock(30324, 0)";
-
+  /** Shared hold of the label lock (a version switch takes it exclusively: LabelQueries). Namespace 30324. */
   static final String LOCK_SHARED = "SELECT pg_advisory_xact_lock_shared(30324, 0)";
 
-  /** The stored labels' version and the load time of the lists it came from; no row before the first. */
-  static final String STATE = "SELECT version, as_of FROM exposure_label_state";
-
-  /** $1 version, $2 as_of: the stored labels are now of this version. */
-  static final String SET_STATE = """
-      INSERT INTO exposure_label_state (id, version, as_of) VALUES (true, $1, $2)
-      ON CONFLICT (id) DO UPDATE SET version = EXCLUDED.version, as_of = EXCLUDED.as_of
-      """;
-
-  /** The same version read again later: its as_of moves forward (a process that read earlier is behind). */
-  static final String TOUCH_STATE = """
-      UPDATE exposure_label_state SET as_of = $2 WHERE version = $1 AND (as_of IS NULL OR as_of < $2)
-      """;
-
-  static final String ALL_LABELS = "SELECT address, chain_id, category FROM exposure_labels";
-
-  static final String DELETE_LABELS = "DELETE FROM exposure_labels WHERE address = ANY($1::text[])";
-
-  static final String INSERT_LABELS = """
-      INSERT INTO exposure_labels (address, chain_id, category)
-      SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[]) ON CONFLICT DO NOTHING
-      """;
-
-  /** Every pending row is now to be computed with version $1: a wallet's summary must be of the newest labels. */
-  static final String RETAG = """
-      UPDATE exposure_refresh SET labels_version = $1 WHERE labels_version IS DISTINCT FROM $1
-      """;
-
-  /** The walk starts (again, from the first snapshot) at each changed address $1. */
+  /**
+   * The walk starts (again, from the first snapshot) at each changed address $1 that appears in
+   * any flow (an address no snapshot names has no wallet to queue: a list of millions walks only
+   * the few that were ever a counterparty). Index probes (V99).
+   */
   static final String WALK_FROM = """
       INSERT INTO exposure_label_work (address, hop)
-      SELECT a, false FROM unnest($1::text[]) a ORDER BY a
+      SELECT a, false FROM unnest($1::text[]) a
+       WHERE EXISTS (SELECT 1 FROM counterparties c WHERE c.counterparty = a)
+          OR EXISTS (SELECT 1 FROM token_flows t WHERE t.counterparty = a)
+       ORDER BY a
       ON CONFLICT (address, hop) DO UPDATE SET after_snapshot = 0
       """;
 
@@ -172,11 +145,13 @@ final class ExposureSyncQueries {
       """;
 
   /**
-   * A chunk of the rows to compute with labels version $2, in wallet order, with why each was
-   * queued; rows another worker holds are skipped. $1 limit.
+   * A chunk of the rows to compute with the stored labels version, in wallet order, with why each
+   * was queued; rows another worker holds are skipped. $1 limit.
    */
   static final String TAKE = """
-      SELECT wallet, cause FROM exposure_refresh WHERE labels_version = $2 ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
+      SELECT wallet, cause FROM exposure_refresh
+       WHERE labels_version = (SELECT version FROM exposure_label_state)
+       ORDER BY wallet LIMIT $1 FOR UPDATE SKIP LOCKED
       """;
 
   static final String DONE = "DELETE FROM exposure_refresh WHERE wallet = ANY($1::text[])";

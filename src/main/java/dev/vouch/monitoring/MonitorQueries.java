@@ -48,15 +48,6 @@ final class MonitorQueries {
       SELECT address, list, label FROM screening_listings WHERE address = ANY($1::text[]) ORDER BY address, list
       """;
 
-  static final String ALL_LISTINGS = "SELECT address, list, label FROM screening_listings";
-
-  static final String DELETE_LISTINGS = "DELETE FROM screening_listings WHERE address = ANY($1::text[])";
-
-  static final String INSERT_LISTINGS = """
-      INSERT INTO screening_listings (address, list, label)
-      SELECT * FROM unnest($1::text[], $2::text[], $3::text[])
-      """;
-
   /**
    * The outbox rows of one write and their deliveries to the owners' enabled endpoints that take
    * the type, in event order. $1 key ids, $2 list ids, $3 wallets, $4 use cases, $5 previous and

@@ -206,7 +206,7 @@ public final class MonitorServices {
       Future<RowSet<Row>> list = conn.preparedQuery(MonitorQueries.LIST).execute(Tuple.of(id, key));
       Future<List<Resolved>> states = WalletReads.resolveEntries(conn, MonitorQueries.PAGE_STATES,
           Tuple.of(id, key, after == null ? "" : after, limit + 1));
-      return Future.all(list, states).map(v -> {
+      return Future.all(list, states).compose(v -> decisions.listings(states.result())).map(listed -> {
         if (list.result().size() == 0) {
           throw noList();
         }
@@ -218,7 +218,7 @@ public final class MonitorServices {
           if (r.unknownUsername()) {
             continue;
           }
-          members.add(new Member(r.state().wallet(), r.failure() != null ? null : decisions.decide(r.state(), useCase, now)));
+          members.add(new Member(r.state().wallet(), r.failure() != null ? null : decisions.decide(r.state(), useCase, now, listed)));
         }
         String next = null;
         if (members.size() > limit) {

@@ -4,7 +4,6 @@ import dev.vouch.budget.Metering;
 import dev.vouch.config.AppConfig;
 import dev.vouch.decision.Decisions;
 import dev.vouch.ops.Metrics;
-import dev.vouch.screening.Screening;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import dev.vouch.store.Gateway;
@@ -13,7 +12,8 @@ import java.util.HexFormat;
 
 /**
  * Wiring of continuous monitoring (docs/monitoring.md): the services the routes call (API roles),
- * and in worker roles the screening announcer, the exposure label sweep, the webhook delivery worker and the outbox pruner.
+ * and in worker roles the label sweep (screening announcements), the exposure walk and recompute,
+ * the webhook delivery worker and the outbox pruner.
  */
 public final class Monitoring {
 
@@ -21,16 +21,15 @@ public final class Monitoring {
 
   /** Deploys the worker parts when the role runs them; the services are for the API routes. */
   public static Future<MonitorServices> deploy(Vertx vertx, Gateway db, AppConfig config, Clock clock,
-      DecisionWatch watch, Metering metering, Decisions decisions, Screening screening) {
+      DecisionWatch watch, Metering metering, Decisions decisions) {
     MonitorMetrics.eventsAtZero(Metrics.of(vertx));
     return secrets(db, config.monitoring().webhooks()).compose(secrets -> {
       MonitorServices services = new MonitorServices(db, clock, config, metering, decisions, secrets);
       if (!config.role().runsWorker()) {
         return Future.succeededFuture(services);
       }
-      return vertx.deployVerticle(new ScreeningSync(db, screening, watch, clock,
-              config.monitoring().screeningCheckMillis()))
-          .compose(v -> vertx.deployVerticle(new ExposureSync(db, screening, watch, clock,
+      return vertx.deployVerticle(new LabelSweep(db, watch, clock, config.monitoring().screeningCheckMillis()))
+          .compose(v -> vertx.deployVerticle(new ExposureSync(db, watch, clock,
               config.monitoring().screeningCheckMillis(), dev.vouch.exposure.ExposureStore.reach(config.exposure()))))
           .compose(v -> vertx.deployVerticle(new WebhookDeliveryVerticle(db, clock, config.monitoring().webhooks(),
               secrets, Metrics.of(vertx))))

@@ -6,7 +6,6 @@ import dev.vouch.exposure.ExposureStore;
 import dev.vouch.exposure.model.Reach;
 import dev.vouch.exposure.model.SummaryJson;
 import dev.vouch.score.model.Breakdown;
-import dev.vouch.screening.model.LabelSet;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
@@ -54,42 +53,42 @@ public final class SnapshotCommits {
     return db.transaction(conn -> commit(conn, s));
   }
 
-  /** Same, with the exposure summary computed with {@code labels} (the label set in force). */
-  public Future<Long> commit(NewSnapshot s, LabelSet labels) {
-    return commit(s, labels, Reach.DEFAULTS);
+  /** Same, with the exposure summary computed with the labels in force ({@code exposure}). */
+  public Future<Long> commit(NewSnapshot s, boolean exposure) {
+    return commit(s, exposure, Reach.DEFAULTS);
   }
 
   /** Same, with the exposure reach the summary is computed with. */
-  public Future<Long> commit(NewSnapshot s, LabelSet labels, Reach reach) {
-    return db.transaction(conn -> commit(conn, s, labels, reach));
+  public Future<Long> commit(NewSnapshot s, boolean exposure, Reach reach) {
+    return db.transaction(conn -> commit(conn, s, exposure, reach));
   }
 
   /** Inside a caller's transaction, without an exposure summary (the snapshot decides as v0.5). */
   public static Future<Long> commit(SqlConnection conn, NewSnapshot s) {
-    return commit(conn, s, null);
+    return commit(conn, s, false);
   }
 
   /**
-   * Inside a caller's transaction (the indexer also finishes its job there). With {@code labels},
+   * Inside a caller's transaction (the indexer also finishes its job there). With {@code exposure},
    * the wallet's exposure summary is computed from the rows just written and the indexed
    * counterparties' latest snapshots, and stored on the snapshot before it becomes the latest:
    * the labels in force now are fixed with it, as the flagged-counterparty count is.
    */
-  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels) {
-    return commit(conn, s, labels, Reach.DEFAULTS);
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, boolean exposure) {
+    return commit(conn, s, exposure, Reach.DEFAULTS);
   }
 
   /** With the exposure.* settings (the indexer's commit). */
-  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels,
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, boolean exposure,
       dev.vouch.config.AppConfig.Exposure settings) {
-    return commit(conn, s, labels, ExposureStore.reach(settings));
+    return commit(conn, s, exposure, ExposureStore.reach(settings));
   }
 
   /**
-   * With {@code labels}, also: the wallet's readers are queued for a recompute (issue 33: a summary
-   * that reads this wallet as an intermediary must learn of its new snapshot).
+   * With {@code exposure}, also: the wallet's readers are queued for a recompute (issue 33: a
+   * summary that reads this wallet as an intermediary must learn of its new snapshot).
    */
-  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, LabelSet labels, Reach reach) {
+  public static Future<Long> commit(SqlConnection conn, NewSnapshot s, boolean exposure, Reach reach) {
     Breakdown b = s.score().breakdown();
     Evidence e = s.evidence();
     Tuple snapshot = Tuple.tuple()
@@ -113,10 +112,10 @@ public final class SnapshotCommits {
             .compose(v -> insertCounterparties(conn, id, s))
             .compose(v -> insertTokenEvidence(conn, id, s))
             .compose(v -> conn.preparedQuery(SnapshotQueries.SET_FUNDER).execute(Tuple.of(id)))
-            .compose(v -> labels == null ? Future.succeededFuture()
-                : storeExposure(conn, id, s.wallet(), labels, reach, s.committedAt()))
+            .compose(v -> !exposure ? Future.succeededFuture()
+                : storeExposure(conn, id, s.wallet(), reach, s.committedAt()))
             .compose(v -> materializeGraph(conn, id, s))
-            .compose(v -> labels == null ? Future.succeededFuture()
+            .compose(v -> !exposure ? Future.succeededFuture()
                 : conn.preparedQuery(SnapshotQueries.QUEUE_DEPENDENTS)
                     .execute(Tuple.of(s.wallet(), id, reach.hubCounterparties(), utc(s.committedAt()))))
             .compose(v -> conn.preparedQuery(SnapshotQueries.POINT_LATEST).execute(Tuple.of(s.wallet(), id)))
@@ -211,18 +210,17 @@ public final class SnapshotCommits {
   }
 
   /**
-   * The summary with {@code labels}; then, holding the label lock shared to the commit's end, the
-   * wallet is queued for the sweep if the stored labels are of another version (this process is
-   * behind or ahead, or a label change committed while the summary was computed).
+   * The summary with the labels in force (read from the label store with their version); then,
+   * holding the label lock shared to the commit's end, the wallet is queued for the sweep if the
+   * stored labels are of another version (a switch committed while the summary was computed).
    */
-  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, LabelSet labels,
-      Reach reach, Instant now) {
-    return ExposureStore.atCommit(conn, wallet, id, labels, reach)
+  private static Future<Void> storeExposure(SqlConnection conn, long id, String wallet, Reach reach, Instant now) {
+    return ExposureStore.atCommit(conn, wallet, id, reach)
         .compose(summary -> conn.preparedQuery(SnapshotQueries.SET_EXPOSURE)
-            .execute(Tuple.of(id, SummaryJson.write(summary))))
-        .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())
-        .compose(v -> conn.preparedQuery(SnapshotQueries.QUEUE_IF_BEHIND)
-            .execute(Tuple.of(wallet, labels.version(), utc(now))))
+            .execute(Tuple.of(id, SummaryJson.write(summary)))
+            .compose(v -> conn.query(SnapshotQueries.LABELS_SHARED).execute())
+            .compose(v -> conn.preparedQuery(SnapshotQueries.QUEUE_IF_BEHIND)
+                .execute(Tuple.of(wallet, summary.labelsVersion(), utc(now)))))
         .mapEmpty();
   }
 

@@ -4,20 +4,14 @@ import com.fasterxml.jackson.databind.MappingIterator;
 import com.fasterxml.jackson.dataformat.csv.CsvMapper;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import dev.vouch.screening.model.Category;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.ScreeningSet;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
-import java.io.PushbackInputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 import javax.xml.XMLConstants;
 import javax.xml.stream.XMLInputFactory;
@@ -45,18 +39,24 @@ final class ListParsers {
 
   static final List<String> LABEL_COLUMNS = List.of("address", "chain", "category", "name", "source");
 
+  /** Where parsed rows go (the COPY stream): nothing is kept in the heap. */
+  interface Sink {
+    /** One row; {@code chainId} null on every chain, {@code name} '' when a screening list gives none. */
+    void row(int line, String address, Long chainId, Category category, String name, String source) throws IOException;
+  }
+
   /**
    * A label list: rows {@code address,chain,category,name,source} (chain empty = every chain,
    * source empty = the list's name), an optional header row, # comments and blank lines. Strict:
-   * any bad row, or the same address, chain and category twice, refuses the whole file with its
-   * line number, so the previous version stays in force.
+   * any bad row refuses the whole file with its line number, so the previous version stays in
+   * force. The same address, chain and category twice is refused by the loaded version's unique
+   * index (LabelLoader), not by a set here that would grow with the list.
    */
-  static List<Label> labels(String list, InputStream in) throws IOException {
-    List<Label> out = new ArrayList<>();
-    Set<String> seen = new HashSet<>();
-    BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+  static void labels(String list, InputStream in, Sink sink) throws IOException {
+    Lines r = new Lines(list, in);
     int line = 0;
-    for (String text = r.readLine(); text != null; text = r.readLine()) {
+    boolean any = false;
+    for (String text = r.next(); text != null; text = r.next()) {
       line++;
       String trimmed = (line == 1 ? withoutBom(text) : text).strip();
       if (trimmed.isEmpty() || trimmed.startsWith("#")) {
@@ -68,10 +68,11 @@ final class ListParsers {
       } catch (IOException | RuntimeException e) {
         throw refused(list, line, "not a CSV row");
       }
-      if (out.isEmpty() && seen.isEmpty() && row.get(0).equalsIgnoreCase("address")) {
-        seen.add("header");
+      if (!any && row.get(0).equalsIgnoreCase("address")) {
+        any = true;
         continue;
       }
+      any = true;
       if (row.size() != LABEL_COLUMNS.size()) {
         throw refused(list, line, "expected " + LABEL_COLUMNS.size() + " cells (" + String.join(",", LABEL_COLUMNS)
             + "), found " + row.size());
@@ -99,14 +100,15 @@ final class ListParsers {
       if (row.get(3).isEmpty()) {
         throw refused(list, line, "name is empty");
       }
-      String lower = address.toLowerCase(Locale.ROOT);
-      if (!seen.add(lower + "|" + chain + "|" + category)) {
-        throw refused(list, line, "duplicate label for " + lower + " (chain " + (chain == null ? "any" : chain)
-            + ", " + category + ")");
-      }
-      out.add(new Label(lower, chain, category, row.get(3), row.get(4).isEmpty() ? list : row.get(4)));
+      sink.row(line, address.toLowerCase(Locale.ROOT), chain, category, row.get(3),
+          row.get(4).isEmpty() ? list : row.get(4));
     }
-    return out;
+  }
+
+  /** The words of a duplicate row, as the loader reports it from the index's answer. */
+  static IOException duplicate(String list, int line, String address, long chain, String category) {
+    return refused(list, line, "duplicate label for " + address + " (chain " + (chain == 0 ? "any" : chain)
+        + ", " + category + ")");
   }
 
   /** A spreadsheet's "CSV UTF-8" export starts with a byte order mark: not part of the first cell. */
@@ -116,42 +118,76 @@ final class ListParsers {
     return !text.isEmpty() && text.charAt(0) == BOM ? text.substring(1) : text;
   }
 
-  private static InputStream withoutBom(InputStream in) throws IOException {
-    PushbackInputStream p = new PushbackInputStream(in, 3);
-    byte[] head = p.readNBytes(3);
-    boolean bom = head.length == 3 && (head[0] & 0xFF) == 0xEF && (head[1] & 0xFF) == 0xBB && (head[2] & 0xFF) == 0xBF;
-    if (!bom) {
-      p.unread(head);
-    }
-    return p;
-  }
-
   private static IOException refused(String list, int line, String why) {
     return new IOException("label list " + list + " line " + line + ": " + why);
   }
 
   /** Rows {@code address,label}; an optional header row whose first cell is "address"; # comments. */
-  static ScreeningSet csv(String list, InputStream in) throws IOException {
-    ScreeningSet.Builder b = new ScreeningSet.Builder().declare(list);
-    try (MappingIterator<List<String>> rows = CSV.readerForListOf(String.class).readValues(withoutBom(in))) {
-      int line = 0;
-      while (rows.hasNextValue()) {
-        List<String> row = rows.nextValue();
-        line++;
-        if (row.isEmpty() || row.size() == 1 && row.get(0).isBlank()) {
-          continue;
+  static void csv(String list, InputStream in, Sink sink) throws IOException {
+    Lines r = new Lines(list, in);
+    int line = 0;
+    for (String text = r.next(); text != null; text = r.next()) {
+      line++;
+      String trimmed = (line == 1 ? withoutBom(text) : text).strip();
+      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
+        continue;
+      }
+      List<String> row;
+      try (MappingIterator<List<String>> one = CSV.readerForListOf(String.class).readValues(trimmed)) {
+        row = one.nextValue();
+      } catch (IOException | RuntimeException e) {
+        throw new IOException("list " + list + " row " + line + ": not a CSV row");
+      }
+      String address = row.get(0);
+      if (line == 1 && "address".equalsIgnoreCase(address)) {
+        continue;
+      }
+      if (!ADDRESS.matcher(address).matches()) {
+        throw new IOException("list " + list + " row " + line + ": first cell is not a 0x address");
+      }
+      sink.row(line, address.toLowerCase(Locale.ROOT), null, Category.sanctioned, row.size() > 1 ? row.get(1) : "",
+          list);
+    }
+  }
+
+  /** Longest line of a list: an endless line (a path at /dev/zero) is refused before it fills the heap. */
+  static final int MAX_LINE = 64 * 1024;
+
+  /** Lines of UTF-8 text, each bounded by MAX_LINE characters. */
+  private static final class Lines {
+    private final String list;
+    private final java.io.Reader in;
+    private final StringBuilder b = new StringBuilder(256);
+    private int line;
+    private boolean ended;
+
+    Lines(String list, InputStream in) {
+      this.list = list;
+      this.in = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8), 1 << 16);
+    }
+
+    String next() throws IOException {
+      if (ended) {
+        return null;
+      }
+      b.setLength(0);
+      line++;
+      for (int c = in.read(); ; c = in.read()) {
+        if (c < 0) {
+          ended = true;
+          return b.length() == 0 ? null : b.toString();
         }
-        String address = row.get(0);
-        if (line == 1 && "address".equalsIgnoreCase(address)) {
-          continue;
+        if (c == '\n') {
+          int n = b.length();
+          return n > 0 && b.charAt(n - 1) == '\r' ? b.substring(0, n - 1) : b.toString();
         }
-        if (!ADDRESS.matcher(address).matches()) {
-          throw new IOException("list " + list + " row " + line + ": first cell is not a 0x address");
+        if (b.length() >= MAX_LINE) {
+          throw new IOException("list " + list + " line " + line + " is longer than " + MAX_LINE
+              + " characters: not a list");
         }
-        b.add(list, address, row.size() > 1 ? row.get(1) : "");
+        b.append((char) c);
       }
     }
-    return b.build();
   }
 
   /**
@@ -159,12 +195,11 @@ final class ListParsers {
    * "Digital Currency Address - ETH"; the label names the entry (uid, last and first name).
    * Namespaces are ignored (the file declares one); DTDs and external entities are refused.
    */
-  static ScreeningSet sdnXml(String list, InputStream in) throws IOException {
+  static void sdnXml(String list, InputStream in, Sink sink) throws IOException {
     XMLInputFactory f = XMLInputFactory.newFactory();
     f.setProperty(XMLInputFactory.SUPPORT_DTD, false);
     f.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
     f.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
-    ScreeningSet.Builder b = new ScreeningSet.Builder().declare(list);
     boolean sawRoot = false;
     try {
       XMLStreamReader r = f.createXMLStreamReader(in);
@@ -227,7 +262,8 @@ final class ListParsers {
           if ("id".equals(r.getLocalName()) && depth == depthInId) {
             if (SDN_ETH.equals(idType) && idNumber != null && ADDRESS.matcher(idNumber).matches()) {
               String who = (lastName + (firstName.isEmpty() ? "" : ", " + firstName)).trim();
-              b.add(list, idNumber, "SDN " + uid + (who.isEmpty() ? "" : " " + who));
+              sink.row(r.getLocation().getLineNumber(), idNumber.toLowerCase(Locale.ROOT), null, Category.sanctioned,
+                  "SDN " + uid + (who.isEmpty() ? "" : " " + who), list);
             }
             depthInId = -1;
           }
@@ -241,6 +277,5 @@ final class ListParsers {
     if (!sawRoot) {
       throw new IOException("list " + list + " has no sdnList element");
     }
-    return b.build();
   }
 }

@@ -1,166 +1,175 @@
 package dev.vouch.screening;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import dev.vouch.config.ScreeningSource;
 import dev.vouch.screening.model.Category;
 import dev.vouch.screening.model.Label;
 import dev.vouch.screening.model.LabelSet;
 import dev.vouch.screening.model.Listing;
 import dev.vouch.screening.model.ScreeningSet;
+import dev.vouch.store.DatabaseUrl;
+import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import java.io.FilterInputStream;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.SqlClient;
+import io.vertx.sqlclient.Tuple;
 import java.io.IOException;
-import java.io.InputStream;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
-import java.util.TreeSet;
+import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * The screening lists of {@code models.flaggedAddresses}, loaded at start (a list that cannot be
- * read stops the start: screening must not silently run without it) and read again every
- * {@code screeningRefreshMinutes}. A refresh that fails keeps that list's last good version. The
- * current merged set is one immutable value, shared by every verticle of the process. Label lists
- * (type labels) load the same way: their sanctioned entries join the screening set, and every
- * screening entry is a label of category sanctioned, so {@link #labels()} is the one merged view.
- * Both are published together as one {@link Lists} in one volatile field: a reader never sees a
- * screening set of one load with the labels of another.
+ * The screening and label lists of {@code models.flaggedAddresses}, kept in PostgreSQL (V110), not
+ * in this process's heap: each list is loaded with COPY into a version of its own
+ * ({@link LabelLoader}) at start (a list that cannot be loaded stops the start, and whatever
+ * version the database already holds stays in force) and again every
+ * {@code screeningRefreshMinutes} in the background (a failure is logged and the previous version
+ * stays). Readers ask for the addresses they need: {@link #scope} reads the current labels of a
+ * few addresses in one statement (with the version they are of), and {@link #listings} answers
+ * the decisions' "is this wallet on a list" from a cache bounded by entries, dropped whole when
+ * the stored version moves. Memory here does not grow with the lists.
  */
 public final class Screening {
 
   private static final Logger LOG = Logger.getLogger(Screening.class.getName());
-  /** The full SDN XML is tens of MB; anything past this is not a list we expect. */
-  static final long MAX_BYTES = 256L << 20;
-  private static final Duration FETCH_TIMEOUT = Duration.ofSeconds(120);
 
+  private final Gateway db;
   private final List<ScreeningSource> sources;
-  private final Map<String, ScreeningSet> lastGood = new LinkedHashMap<>();
-  private final Map<String, List<Label>> lastGoodLabels = new LinkedHashMap<>();
-  /** When each read list (not inline ones) was last read successfully: the labels' asOf is the oldest. */
-  private final Map<String, java.time.Instant> lastGoodAt = new LinkedHashMap<>();
-  private volatile Lists lists = new Lists(ScreeningSet.EMPTY, LabelSet.EMPTY);
+  private final LabelLoader loader;
+  private final Cache<String, List<Listing>> listings;
+  /** The stored labels' version the cache's entries are of. */
+  private volatile String version = LabelSet.EMPTY.version();
 
-  /** The screening set and the labels of one load, published together. */
-  public record Lists(ScreeningSet screening, LabelSet labels) {}
+  /** The screening entries and the labels of some addresses, as one read (one version). */
+  public record Scope(ScreeningSet screening, LabelSet labels) {}
 
-  private Screening(List<ScreeningSource> sources) {
+  private Screening(Gateway db, List<ScreeningSource> sources, LabelLoader loader, int cacheEntries) {
+    this.db = db;
     this.sources = sources;
+    this.loader = loader;
+    this.listings = Caffeine.newBuilder().maximumSize(Math.max(0, cacheEntries))
+        .executor(Runnable::run)   // eviction on the caller: no pool thread behind an event loop
+        .build();
   }
 
-  /** Fixed lists, for tests and tools that do not read files. */
-  public static Screening fixed(ScreeningSet set) {
-    Screening s = new Screening(List.of());
-    s.lists = new Lists(set, labelsOf(set, List.of(), java.util.Set.of(), null));
-    return s;
+  /** Readers only (no lists of this process's own to load): tests and tools. */
+  public static Screening reader(Gateway db) {
+    return new Screening(db, List.of(), null, 10_000);
   }
 
-  /** Fixed lists and labels, for tests. */
-  public static Screening fixed(ScreeningSet set, List<Label> labels) {
-    Screening s = new Screening(List.of());
-    s.lists = new Lists(set, labelsOf(set, labels, java.util.Set.of(), null));
-    return s;
-  }
-
-  /** Loads every list once (off the event loop), then schedules refreshes. */
-  public static Future<Screening> start(Vertx vertx, List<ScreeningSource> sources, int refreshMinutes) {
-    Screening s = new Screening(sources);
+  /**
+   * Loads every list once (on a worker thread, strictly: a list that cannot be loaded fails the
+   * start), then schedules refreshes and the check of the stored version.
+   *
+   * @param maxBytes a list's bound in bytes; {@code maxRows} in rows
+   * @param cacheEntries wallets whose listings are kept for the decisions
+   * @param checkMillis how often the stored version is read (another process's switch drops the cache)
+   */
+  public static Future<Screening> start(Vertx vertx, Gateway db, DatabaseUrl url, List<ScreeningSource> sources,
+      int refreshMinutes, long maxBytes, long maxRows, int cacheEntries, long checkMillis) {
+    Screening s = new Screening(db, sources, new LabelLoader(url, maxBytes, maxRows), cacheEntries);
     return vertx.executeBlocking(() -> {
       s.reload(true);
       return s;
-    }, false).onSuccess(x -> {
+    }, false).compose(x -> s.check()).map(v -> {
       if (refreshMinutes > 0 && !sources.isEmpty()) {
         long every = Duration.ofMinutes(refreshMinutes).toMillis();
         vertx.setPeriodic(every, every, id -> vertx.executeBlocking(() -> {
           s.reload(false);
           return null;
-        }, false));
+        }, false).onComplete(ar -> s.check()));
       }
+      if (checkMillis > 0) {
+        vertx.setPeriodic(checkMillis, checkMillis, id -> s.check());
+      }
+      return s;
     });
   }
 
-  /** Every list's addresses as of the last load. */
-  public ScreeningSet current() {
-    return lists.screening();
+  /** The stored labels' version as this process last saw it. */
+  public String version() {
+    return version;
   }
 
-  /** The screening set and the labels of the last load, as one value (read this when using both). */
-  public Lists lists() {
-    return lists;
+  /** Reads the stored version; a new one drops the cached listings. */
+  public Future<String> check() {
+    return db.read(c -> c.query("SELECT version FROM exposure_label_state").execute())
+        .map(rows -> {
+          String v = rows.size() == 0 ? LabelSet.EMPTY.version() : rows.iterator().next().getString(0);
+          seen(v);
+          return v;
+        });
   }
 
-  /** Every label as of the last load, screening entries included as sanctioned, versioned by hash. */
-  public LabelSet labels() {
-    return lists.labels();
+  private void seen(String v) {
+    if (!v.equals(version)) {
+      listings.invalidateAll();
+      version = v;
+    }
   }
 
   /**
-   * Reads every list again. At start (strict) a failure fails the whole load; later a failed list
-   * keeps its previous version and is logged. Blocking: call from a worker thread.
+   * Loads every list again; the lists this process is not configured with are retired. At start
+   * (strict) a failure fails the whole load; later a failed list keeps its previous version and is
+   * logged. Blocking: call from a worker thread.
    */
   public synchronized void reload(boolean strict) {
-    java.time.Instant started = java.time.Instant.now();
-    Map<String, List<String>> inline = new LinkedHashMap<>();
+    if (loader == null) {
+      return;
+    }
+    Map<String, List<String>> inline = new HashMap<>();
+    Set<String> names = new LinkedHashSet<>();
+    List<ScreeningSource> files = new ArrayList<>();
     for (ScreeningSource src : sources) {
+      names.add(src.name());
       if (src.type() == ScreeningSource.Type.inline) {
-        inline.computeIfAbsent(src.name(), k -> new ArrayList<>()).add(src.address());
-        continue;
-      }
-      try {
-        java.time.Instant readAt = java.time.Instant.now();
-        ScreeningSet set;
-        String loaded = null;
-        if (src.type() == ScreeningSource.Type.labels) {
-          List<Label> parsed = readLabels(src);
-          List<Label> previous = lastGoodLabels.put(src.name(), parsed);
-          set = sanctionedOf(src.name(), parsed);
-          if (!parsed.equals(previous)) {
-            loaded = "label list " + src.name() + " loaded from " + src.location() + ": " + labelCounts(parsed);
-          }
-        } else {
-          set = read(src);
-        }
-        ScreeningSet before = lastGood.put(src.name(), set);
-        lastGoodAt.put(src.name(), readAt);
-        int n = set.sizes().getOrDefault(src.name(), 0);
-        if (loaded == null && src.type() != ScreeningSource.Type.labels
-            && (before == null || !before.addresses().equals(set.addresses()))) {
-          loaded = "screening list " + src.name() + " loaded from " + src.location() + ": " + n
-              + (n == 1 ? " address" : " addresses");
-        }
-        if (loaded != null) {
-          String line = loaded;
-          LOG.info(() -> line);
-        }
-      } catch (IOException | RuntimeException e) {
-        String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + reason(e);
-        if (strict) {
-          throw new IllegalStateException(why, e);
-        }
-        LOG.warning(why + (lastGood.containsKey(src.name()) ? "; keeping the previous version" : ""));
+        inline.computeIfAbsent(src.name(), k -> new ArrayList<>()).add(src.address().toLowerCase(java.util.Locale.ROOT));
+      } else {
+        files.add(src);
       }
     }
-    inline.forEach((name, addresses) -> lastGood.put(name, ScreeningSet.of(name, addresses)));
-    ScreeningSet.Builder merged = new ScreeningSet.Builder();
-    lastGood.values().forEach(merged::addAll);
-    ScreeningSet set = merged.build();
-    List<Label> own = new ArrayList<>();
-    lastGoodLabels.values().forEach(own::addAll);
-    // A label list's sanctioned rows keep their own source; only the other lists' entries become labels here.
-    java.time.Instant asOf = lastGoodAt.values().stream().min(java.util.Comparator.naturalOrder()).orElse(started);
-    lists = new Lists(set, labelsOf(set, own, lastGoodLabels.keySet(), asOf));
+    inline.forEach((name, addresses) -> files.add(new ScreeningSource(name, ScreeningSource.Type.inline, null, null,
+        addresses.get(0))));
+    for (ScreeningSource src : files) {
+      try {
+        LabelLoader.Outcome o = loader.load(src, src.type() == ScreeningSource.Type.inline ? inline.get(src.name()) : null);
+        if (o.changed()) {
+          String kind = src.type() == ScreeningSource.Type.labels ? "label list " : "screening list ";
+          LOG.info(() -> kind + src.name() + " loaded from " + src.location() + ": " + o.counted());
+        }
+      } catch (IOException | SQLException | RuntimeException e) {
+        String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + reason(e);
+        if (strict) {
+          throw new IllegalStateException(why + "; the version in force (if any) stays", e);
+        }
+        LOG.warning(why + "; keeping the previous version");
+      }
+    }
+    try {
+      List<String> retired = loader.retireOthers(names);
+      if (!retired.isEmpty()) {
+        LOG.info(() -> "lists no longer configured, retired: " + retired);
+      }
+      loader.dropSwept();
+    } catch (SQLException e) {
+      if (strict) {
+        throw new IllegalStateException("the label store could not be updated: " + e.getMessage(), e);
+      }
+      LOG.warning("the label store could not be tidied (retried at the next refresh): " + e.getMessage());
+    }
   }
 
   /** File exceptions carry only the path as their message: say what happened to it instead. */
@@ -174,118 +183,91 @@ public final class Screening {
     return e.getMessage();
   }
 
-  /** "3 labels (2 sanctioned, 1 mixer)": what a label list holds, by category, for the log. */
-  static String labelCounts(List<Label> labels) {
-    java.util.Map<Category, Integer> by = new java.util.EnumMap<>(Category.class);
-    labels.forEach(l -> by.merge(l.category(), 1, Integer::sum));
-    StringBuilder b = new StringBuilder().append(labels.size()).append(labels.size() == 1 ? " label" : " labels");
-    if (!by.isEmpty()) {
-      java.util.StringJoiner j = new java.util.StringJoiner(", ", " (", ")");
-      by.forEach((c, k) -> j.add(k + " " + c.name()));
-      b.append(j);
-    }
-    return b.toString();
+  /** The current labels and screening entries of {@code addresses}: one statement. */
+  public Future<Scope> scope(Collection<String> addresses) {
+    return db.read(c -> scope(c, addresses)).onSuccess(s -> seen(s.labels().version()));
   }
 
-  /** A label list's sanctioned entries as a screening list named after it (chain-specific ones too). */
-  static ScreeningSet sanctionedOf(String list, List<Label> parsed) {
-    ScreeningSet.Builder b = new ScreeningSet.Builder().declare(list);
-    parsed.stream().filter(l -> l.category() == Category.sanctioned).forEach(l -> b.add(list, l.address(), l.name()));
-    return b.build();
+  /** The same on a caller's connection (a commit's: the labels agree with its label lock). */
+  public static Future<Scope> scope(SqlClient c, Collection<String> addresses) {
+    Set<String> distinct = new HashSet<>(addresses.size() * 2);
+    addresses.forEach(a -> distinct.add(a.toLowerCase(java.util.Locale.ROOT)));
+    return c.preparedQuery(LabelQueries.LOOKUP).execute(Tuple.of(distinct.toArray(String[]::new)))
+        .map(Screening::scopeOf);
+  }
+
+  static Scope scopeOf(RowSet<Row> rows) {
+    ScreeningSet.Builder screening = new ScreeningSet.Builder();
+    List<Label> labels = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    String version = LabelSet.EMPTY.version();
+    Instant asOf = null;
+    for (Row r : rows) {
+      if ("v".equals(r.getString("kind"))) {
+        version = r.getString("version");
+        OffsetDateTime at = r.getOffsetDateTime("as_of");
+        asOf = at == null ? null : at.toInstant();
+        continue;
+      }
+      String list = r.getString("list");
+      String address = r.getString("address");
+      Category category = Category.parse(r.getString("category"));
+      String name = r.getString("name");
+      if (category == Category.sanctioned) {
+        screening.add(list, address, name);
+      }
+      if ("labels".equals(r.getString("type"))) {
+        long chain = r.getLong("chain_id");
+        labels.add(new Label(address, chain == 0 ? null : chain, category, name, r.getString("source")));
+      } else if (seen.add(list + "|" + address)) {
+        // A screening list's entry is a sanctioned label (its first row of an address only).
+        labels.add(new Label(address, null, Category.sanctioned, name.isBlank() ? list : name, list));
+      }
+    }
+    return new Scope(screening.build(), LabelSet.of(labels, version, asOf));
   }
 
   /**
-   * Screening entries (except those a label list put there) as sanctioned labels plus the labels; the version is the SHA-256 of
-   * every entry in one sorted text form, so equal contents give equal versions in every process.
+   * The lists each of {@code wallets} is on, for the decisions: from the bounded cache, the
+   * others in one statement.
    */
-  static LabelSet labelsOf(ScreeningSet set, List<Label> other, java.util.Set<String> labelLists,
-      java.time.Instant asOf) {
-    List<Label> all = new ArrayList<>(other);
-    for (String a : set.addresses()) {
-      for (Listing l : set.lookup(a)) {
-        if (labelLists.contains(l.list())) {
-          continue;
-        }
-        all.add(new Label(a, null, Category.sanctioned, l.label().isBlank() ? l.list() : l.label(), l.list()));
+  public Future<Map<String, List<Listing>>> listings(Collection<String> wallets) {
+    Map<String, List<Listing>> out = new HashMap<>(wallets.size() * 2);
+    List<String> missing = new ArrayList<>();
+    String at = version;
+    for (String w : wallets) {
+      List<Listing> hit = listings.getIfPresent(w);
+      if (hit != null) {
+        out.put(w, hit);
+      } else {
+        missing.add(w);
       }
     }
-    if (all.isEmpty()) {
-      return asOf == null ? LabelSet.EMPTY : LabelSet.of(List.of(), LabelSet.EMPTY.version(), asOf);
+    if (missing.isEmpty()) {
+      return Future.succeededFuture(out);
     }
-    TreeSet<String> lines = new TreeSet<>();
-    all.forEach(l -> lines.add(l.address() + "," + (l.chainId() == null ? "" : l.chainId()) + "," + l.category()
-        + "," + l.name() + "," + l.source()));
-    try {
-      MessageDigest d = MessageDigest.getInstance("SHA-256");
-      lines.forEach(line -> d.update((line + "\n").getBytes(StandardCharsets.UTF_8)));
-      return LabelSet.of(all, "sha256:" + HexFormat.of().formatHex(d.digest()).substring(0, 16), asOf);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
-  }
-
-  private static List<Label> readLabels(ScreeningSource src) throws IOException {
-    try (InputStream in = open(src)) {
-      return ListParsers.labels(src.name(), in);
-    }
-  }
-
-  private static ScreeningSet read(ScreeningSource src) throws IOException {
-    try (InputStream in = open(src)) {
-      return src.type() == ScreeningSource.Type.csv
-          ? ListParsers.csv(src.name(), in)
-          : ListParsers.sdnXml(src.name(), in);
-    }
-  }
-
-  private static InputStream open(ScreeningSource src) throws IOException {
-    if (src.path() != null && !src.path().isBlank()) {
-      return bounded(Files.newInputStream(Path.of(src.path())));
-    }
-    HttpClient http = HttpClient.newBuilder()
-        .followRedirects(HttpClient.Redirect.NEVER)
-        .connectTimeout(Duration.ofSeconds(10))
-        .build();
-    try {
-      HttpResponse<InputStream> r = http.send(HttpRequest.newBuilder(URI.create(src.url()))
-          .timeout(FETCH_TIMEOUT).header("User-Agent", "vouch-screening").GET().build(),
-          HttpResponse.BodyHandlers.ofInputStream());
-      if (r.statusCode() != 200) {
-        r.body().close();
-        throw new IOException("HTTP " + r.statusCode() + " (redirects are not followed: configure the final URL)");
-      }
-      return bounded(r.body());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new IOException("interrupted", e);
-    }
-  }
-
-  /** Fails the read once more than MAX_BYTES came in. */
-  private static InputStream bounded(InputStream in) {
-    return new FilterInputStream(in) {
-      private long read;
-
-      @Override
-      public int read() throws IOException {
-        int b = super.read();
-        count(b < 0 ? 0 : 1);
-        return b;
-      }
-
-      @Override
-      public int read(byte[] buf, int off, int len) throws IOException {
-        int n = super.read(buf, off, len);
-        count(Math.max(n, 0));
-        return n;
-      }
-
-      private void count(int n) throws IOException {
-        read += n;
-        if (read > MAX_BYTES) {
-          throw new IOException("list is larger than " + MAX_BYTES + " bytes");
+    return db.read(c -> scope(c, missing)).map(s -> {
+      boolean current = s.labels().version().equals(at);
+      seen(s.labels().version());
+      for (String w : missing) {
+        List<Listing> l = s.screening().lookup(w);
+        out.put(w, l);
+        if (current) {
+          listings.put(w, l);
         }
       }
-    };
+      return out;
+    });
+  }
+
+  /** What the database holds now, for the log and operators: "LABELS 1,000,000 labels (...)" per list. */
+  public Future<List<String>> describe() {
+    return db.read(c -> c.query(LabelQueries.CURRENT).execute()).map(rows -> {
+      List<String> out = new ArrayList<>();
+      for (Row r : rows) {
+        out.add(r.getString("list") + " " + String.format("%,d", r.getLong("rows")) + " labels " + r.getString("categories"));
+      }
+      return out;
+    });
   }
 }

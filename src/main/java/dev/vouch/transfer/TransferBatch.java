@@ -108,7 +108,11 @@ final class TransferBatch {
     }
     found.sort((a, b) -> Integer.compare(a.at(), b.at()));
     List<String> parties = new ArrayList<>(new LinkedHashSet<>(found.stream().map(f -> f.moved().counterparty()).toList()));
-    return t.reads().resolve(parties.stream().map(Lookup::wallet).toList()).compose(states -> {
+    // The counterparties' states and their labels (the label store), one statement each.
+    Future<List<Resolved>> resolved = t.reads().resolve(parties.stream().map(Lookup::wallet).toList());
+    Future<dev.vouch.screening.Screening.Scope> scope = t.scope(parties);
+    return Future.all(resolved, scope).compose(both -> {
+      List<Resolved> states = resolved.result();
       Map<String, Resolved> byAddress = new HashMap<>(parties.size() * 2);
       for (int k = 0; k < parties.size(); k++) {
         byAddress.put(parties.get(k), states.get(k));
@@ -124,7 +128,7 @@ final class TransferBatch {
               new ApiError(500, "INTERNAL", "This row's counterparty could not be read; retry it."));
           continue;
         }
-        Transfers.Party p = t.party(r.state(), f.chain().chainId(), now);
+        Transfers.Party p = t.party(r.state(), f.chain().chainId(), now, scope.result());
         TransferVerdict v = TransferRules.decide(f.moved(), f.screen().direction(), f.tx().confirmations(),
             f.chain().confirmations(), p.view());
         if (v.queueIntake() && !p.jobInFlight()) {

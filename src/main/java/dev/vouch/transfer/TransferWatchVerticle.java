@@ -194,8 +194,12 @@ public final class TransferWatchVerticle extends VerticleBase {
     Future<List<Pending>> screen(List<WatchMatch.Screening> found, Map<String, List<TransferWatchStore.Watcher>> watchers,
         long head) {
       Instant now = clock.instant();
+      Set<String> counterparties = new LinkedHashSet<>();
+      found.forEach(s -> counterparties.add(s.moved().counterparty()));
+      // The step's counterparties' labels in one statement (the label store), each state read once.
+      Future<dev.vouch.screening.Screening.Scope> scope = transfers.scope(counterparties);
       Map<String, Future<Transfers.Party>> parties = new LinkedHashMap<>();
-      found.forEach(s -> parties.computeIfAbsent(s.moved().counterparty(), a -> transfers.party(a, chain.chainId(), now)));
+      counterparties.forEach(a -> parties.put(a, transfers.party(a, chain.chainId(), now, scope)));
       return Future.all(new ArrayList<>(parties.values())).map(x -> {
         List<Pending> out = new ArrayList<>();
         Set<String> queued = new LinkedHashSet<>();

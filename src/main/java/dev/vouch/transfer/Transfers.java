@@ -196,17 +196,30 @@ public final class Transfers {
         : t));
   }
 
-  /** The counterparty's labels on the chain and its decision on committed evidence: one read. */
+  /** The counterparty's labels on the chain (the label store) and its decision on committed evidence. */
   Future<Party> party(String address, long chainId, Instant now) {
-    return reads.read(address).map((WalletState state) -> party(state, chainId, now));
+    return party(address, chainId, now, scope(List.of(address)));
   }
 
-  /** The model's view of a counterparty from its read state and its labels on the chain. */
-  Party party(WalletState state, long chainId, Instant now) {
+  /** The same with the labels of a step's counterparties read in one statement ({@link #scope}). */
+  Future<Party> party(String address, long chainId, Instant now, Future<Screening.Scope> scope) {
+    Future<WalletState> read = reads.read(address);
+    return Future.all(scope, read).map(v -> party(read.result(), chainId, now, scope.result()));
+  }
+
+  /** The current labels and listings of {@code addresses}: one statement, whatever their number. */
+  Future<Screening.Scope> scope(java.util.Collection<String> addresses) {
+    return screening.scope(addresses);
+  }
+
+  /** The model's view of a counterparty from its read state and the labels read for it. */
+  Party party(WalletState state, long chainId, Instant now, Screening.Scope scope) {
     String address = state.wallet();
-    List<Category> labels = screening.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
+    List<Category> labels = scope.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
+    Map<String, List<dev.vouch.screening.model.Listing>> listed = Map.of(address, scope.screening().lookup(address));
     return new Party(new Counterparty(address, labels, state.snapshot().isPresent(),
-        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now) : null), state.jobInFlight());
+        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now, listed) : null),
+        state.jobInFlight());
   }
 
   static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {

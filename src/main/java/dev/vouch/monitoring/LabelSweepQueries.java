@@ -1,0 +1,63 @@
+package dev.vouch.monitoring;
+
+/** SQL of the label sweep (V110 label_diffs): a version switch's differences, page by page. */
+final class LabelSweepQueries {
+
+  private LabelSweepQueries() {}
+
+  /** One pending switch; one another process holds is skipped. */
+  static final String TAKE = """
+      SELECT id, list, old_version, new_version, after_address FROM label_diffs
+       ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED
+      """;
+
+  /**
+   * One page of the differences between versions $1 (old, null: none) and $2 (new, null: none)
+   * after address $3: the next $4 distinct addresses of each version by its index, cut at the
+   * lower of the two pages' last address when a page is full (so no address is skipped), the
+   * rows of those addresses compared as (chain, category, name). Returns the cut (null: this was
+   * the last page), the changed addresses, and those of them with a sanctioned row on either side
+   * (a screening change). Reads at most 2 x $4 addresses' rows, whatever the lists' size.
+   */
+  static final String PAGE = """
+      WITH oa AS (
+        SELECT DISTINCT address FROM labels WHERE version = $1 AND address > $3 ORDER BY address LIMIT $4
+      ), na AS (
+        SELECT DISTINCT address FROM labels WHERE version = $2 AND address > $3 ORDER BY address LIMIT $4
+      ), cut AS (
+        SELECT least(CASE WHEN (SELECT count(*) FROM oa) = $4 THEN (SELECT max(address) FROM oa) END,
+                     CASE WHEN (SELECT count(*) FROM na) = $4 THEN (SELECT max(address) FROM na) END) AS upto
+      ), page AS (
+        SELECT x.address FROM (SELECT address FROM oa UNION SELECT address FROM na) x, cut
+         WHERE cut.upto IS NULL OR x.address <= cut.upto
+      ), o AS (
+        SELECT l.address, l.chain_id, l.category, l.name FROM labels l
+         WHERE l.version = $1 AND l.address IN (SELECT address FROM page)
+      ), n AS (
+        SELECT l.address, l.chain_id, l.category, l.name FROM labels l
+         WHERE l.version = $2 AND l.address IN (SELECT address FROM page)
+      ), d AS (
+        (SELECT * FROM o EXCEPT SELECT * FROM n) UNION ALL (SELECT * FROM n EXCEPT SELECT * FROM o)
+      )
+      SELECT (SELECT upto FROM cut) AS upto,
+             array(SELECT DISTINCT address FROM d ORDER BY address) AS changed,
+             array(SELECT DISTINCT d.address FROM d
+                    WHERE EXISTS (SELECT 1 FROM o WHERE o.address = d.address AND o.category = 'sanctioned')
+                       OR EXISTS (SELECT 1 FROM n WHERE n.address = d.address AND n.category = 'sanctioned')
+                    ORDER BY d.address) AS screened
+      """;
+
+  static final String ADVANCE = "UPDATE label_diffs SET after_address = $2 WHERE id = $1";
+
+  static final String DONE = "DELETE FROM label_diffs WHERE id = $1";
+
+  static final String DELETE_LISTINGS = "DELETE FROM screening_listings WHERE address = ANY($1::text[])";
+
+  /** The current screening entries of addresses $1 (a list's first label of an address). */
+  static final String INSERT_LISTINGS = """
+      INSERT INTO screening_listings (address, list, label)
+      SELECT DISTINCT ON (c.address, c.list) c.address, c.list, c.name FROM current_labels c
+       WHERE c.address = ANY($1::text[]) AND c.category = 'sanctioned'
+       ORDER BY c.address, c.list, c.line
+      """;
+}
