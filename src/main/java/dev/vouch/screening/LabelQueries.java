@@ -45,7 +45,7 @@ public final class LabelQueries {
    * The stored labels' version (V98): a hash of every current list's name and content hash, the
    * same in every process; 'none' with no list.
    */
-  static final String SET_STATE = """
+  public static final String SET_STATE = """
       INSERT INTO exposure_label_state (id, version, as_of)
       SELECT true, coalesce('sha256:' || left(encode(sha256(convert_to(
                string_agg(list || '=' || sha256, ',' ORDER BY list), 'UTF8')), 'hex'), 16), 'none'), now()

@@ -153,7 +153,7 @@ public final class Screening {
       } catch (IOException | SQLException | RuntimeException e) {
         String why = "screening list " + src.name() + " could not be read from " + src.location() + ": " + reason(e);
         if (strict) {
-          throw new IllegalStateException(why + "; the version in force (if any) stays", e);
+          throw new IllegalStateException(why, e);
         }
         LOG.warning(why + "; keeping the previous version");
       }

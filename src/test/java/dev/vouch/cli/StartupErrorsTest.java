@@ -81,9 +81,9 @@ class StartupErrorsTest {
     Path gone = Path.of("/nonexistent/flagged.csv");
     io.vertx.core.Vertx vertx = io.vertx.core.Vertx.vertx();
     try {
-      Throwable failure = catchThrowable(() -> dev.vouch.screening.Screening.start(vertx, java.util.List.of(
-              new dev.vouch.config.ScreeningSource("LOCAL", dev.vouch.config.ScreeningSource.Type.csv, gone.toString(), null)),
-          0).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS));
+      dev.vouch.store.DatabaseUrl db = dev.vouch.support.TestDatabase.fresh();
+      Throwable failure = catchThrowable(() -> dev.vouch.support.TestLists.start(vertx, db, java.util.List.of(
+              new dev.vouch.config.ScreeningSource("LOCAL", dev.vouch.config.ScreeningSource.Type.csv, gone.toString(), null))));
       assertThat(StartupFailures.describe(failure, DEFAULTS))
           .isEqualTo("cannot start: screening list LOCAL could not be read from " + gone + ": not found");
     } finally {

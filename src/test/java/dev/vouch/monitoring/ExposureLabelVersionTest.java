@@ -4,24 +4,24 @@ import static dev.vouch.monitoring.ExposureSyncTest.AT;
 import static dev.vouch.monitoring.ExposureSyncTest.paidBy;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.vouch.config.ScreeningSource;
 import dev.vouch.score.SnapshotCommits;
 import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.Category;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.LabelSet;
-import dev.vouch.screening.model.ScreeningSet;
+import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Observe;
 import dev.vouch.support.Snapshots;
 import dev.vouch.support.TestDatabase;
+import dev.vouch.support.TestLists;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -29,51 +29,56 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Processes whose label lists were read at different times (issue 35 item 3): the stored labels
- * and their version decide what every summary is computed with. A process behind the stored
- * version neither drains the rows queued for it nor writes its labels back; a commit made with
- * labels of another version is queued for the sweep; a recomputation that changes only the
- * labels version rewrites nothing (item 10e). Each test on its own database.
+ * The labels version (issue 35 item 3) with the label store (issue 33 item 7): every process
+ * reads one stored version, so two processes agree without comparing read times; a switch retags
+ * every pending recompute to the new version and any process drains it; a recomputation that
+ * changes only the labels version rewrites nothing (item 10e). Each test on its own database.
  */
 class ExposureLabelVersionTest {
 
   static final String X = "0x" + "e".repeat(40);          // sanctioned from NEW on
   static final String V = "0x" + "2".repeat(39) + "2";    // paid by X
   static final String W = "0x" + "2".repeat(39) + "3";    // paid by V: one hop from X
-  static final String Y = "0x" + "2".repeat(39) + "4";    // paid by X, committed by a process behind
-  static final Instant READ_OLD = AT.minus(Duration.ofHours(2));
-  static final Instant READ_NEW = AT.minus(Duration.ofHours(1));
-  static final LabelSet OLD = LabelSet.of(List.of(), "sha256:0000000000000old", READ_OLD);
-  static final LabelSet NEW = LabelSet.of(List.of(new Label(X, null, Category.sanctioned, "Test entry", "OFAC")),
-      "sha256:0000000000000new", READ_NEW);
+  static final String OLD = "address,chain,category,name,source\n";
+  static final String NEW = OLD + X + ",,sanctioned,Test entry,OFAC\n";
 
   Vertx vertx;
+  DatabaseUrl db;
   Pool pool;
-  /** Two worker processes: A refreshed its lists, B has not yet. */
+  /** Two worker processes over one database. */
   ExposureSync a;
   ExposureSync b;
+  LabelSweep sweep;
   SnapshotCommits commits;
+  Path file;
+  Screening lists;
 
   @BeforeEach
-  void start() {
+  void start() throws Exception {
     vertx = Vertx.vertx();
-    pool = Pools.create(vertx, TestDatabase.fresh(), 2);
+    db = TestDatabase.fresh();
+    pool = Pools.create(vertx, db, 2);
     a = sync();
     b = sync();
+    sweep = new LabelSweep(Gateway.direct(pool), new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)),
+        Clock.fixed(AT, ZoneOffset.UTC), 1000);
     commits = new SnapshotCommits(pool);
-    // Both processes started with OLD: it is the stored version, and V was committed with it.
-    Observe.await(b.queue(OLD));
-    Observe.await(commits.commit(paidBy(V, X), OLD));
-    Observe.await(commits.commit(paidBy(W, V), OLD));
+    file = Files.createTempFile("labels", ".csv");
+    file.toFile().deleteOnExit();
+    Files.writeString(file, OLD);
+    lists = TestLists.start(vertx, db, List.of(new ScreeningSource("OFAC", ScreeningSource.Type.labels,
+        file.toString(), null)));
+    Observe.await(commits.commit(paidBy(V, X), true));
+    Observe.await(commits.commit(paidBy(W, V), true));
     // The commits' own follow-ups (issue 33: each commit's readers and the wallet itself) settle first.
-    Observe.await(b.queue(OLD));
-    Observe.await(b.drain(OLD));
+    Observe.await(b.walk());
+    Observe.await(b.drain());
     assertThat(sanctions(V)).isEqualTo("none");
   }
 
   ExposureSync sync() {
-    return new ExposureSync(Gateway.direct(pool), Screening.fixed(ScreeningSet.EMPTY),
-        new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.fixed(AT, ZoneOffset.UTC), 1000);
+    return new ExposureSync(Gateway.direct(pool), new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)),
+        Clock.fixed(AT, ZoneOffset.UTC), 1000);
   }
 
   @AfterEach
@@ -82,64 +87,65 @@ class ExposureLabelVersionTest {
     vertx.close();
   }
 
+  /** The list becomes {@code text}, loaded and swept; wallets queued by A's walk. */
+  int change(String text) throws Exception {
+    Files.writeString(file, text);
+    lists.reload(false);
+    Observe.await(sweep.sweep());
+    return Observe.await(a.walk());
+  }
+
   String sanctions(String wallet) {
     return Observe.await(pool.preparedQuery("SELECT s.exposure ->> 'sanctions' AS s FROM wallets w"
         + " JOIN snapshots s ON s.id = w.latest_snapshot_id WHERE w.address = $1").execute(Tuple.of(wallet)))
         .iterator().next().getString("s");
   }
 
+  String stored() {
+    return Observe.await(pool.query("SELECT version FROM exposure_label_state").execute()).iterator().next()
+        .getString("version");
+  }
+
   @Test
-  void aProcessWithOldLabelsLeavesTheQueueToTheNewVersionAndTheWalletReadsTheNewExposure() {
-    assertThat(Observe.await(a.queue(NEW))).isEqualTo(2);
-    // B has not refreshed: it drains with OLD and must not take A's rows.
-    assertThat(Observe.await(b.drain(OLD))).isZero();
-    // B refreshes to NEW: its diff against the stored labels is empty, yet the rows are its now.
-    assertThat(Observe.await(b.queue(NEW))).isZero();
-    assertThat(Observe.await(b.drain(NEW))).isEqualTo(2);
+  void aSecondProcessStartingWithTheSameListLoadsNothingAndEitherDrainsTheQueue() throws Exception {
+    assertThat(change(NEW)).isEqualTo(2);
+    String version = stored();
+    // B starts with the same file: the same bytes are current, nothing is loaded, the version stays.
+    Screening other = TestLists.start(vertx, db, List.of(new ScreeningSource("OFAC", ScreeningSource.Type.labels,
+        file.toString(), null)));
+    assertThat(Observe.await(other.check())).isEqualTo(version);
+    assertThat(Observe.await(b.drain())).isEqualTo(2);
+    assertThat(Observe.await(a.drain())).isZero();
     assertThat(sanctions(V)).isEqualTo("direct");
     assertThat(sanctions(W)).isEqualTo("indirect");
   }
 
   @Test
-  void aProcessBehindTheStoredLabelsDoesNotWriteItsOwnBack() {
-    Observe.await(a.queue(NEW));
-    Observe.await(a.drain(NEW));
+  void aSwitchRetagsThePendingRowsToTheNewVersion() throws Exception {
+    // A row queued under an older version (a commit that raced a switch) is drained with the newest.
+    Observe.await(pool.query("INSERT INTO exposure_refresh (wallet, queued_at, labels_version)"
+        + " VALUES ('" + V + "', now(), 'sha256:0000000000000old')").execute());
+    assertThat(Observe.await(a.drain())).isZero();
+    assertThat(change(NEW)).isEqualTo(2);
+    assertThat(Observe.await(pool.query("SELECT DISTINCT labels_version FROM exposure_refresh").execute())
+        .iterator().next().getString(0)).isEqualTo(stored());
+    assertThat(Observe.await(a.drain())).isEqualTo(2);
     assertThat(sanctions(V)).isEqualTo("direct");
-    // B's lists were read before A's: its periodic check must leave the stored labels and V alone.
-    Observe.await(b.queue(OLD));
-    Observe.await(b.drain(OLD));
-    assertThat(sanctions(V)).isEqualTo("direct");
-    assertThat(Observe.await(pool.query("SELECT version FROM exposure_label_state").execute())
-        .iterator().next().getString("version")).isEqualTo(NEW.version());
-    assertThat(Observe.await(pool.query("SELECT count(*) FROM exposure_labels").execute())
-        .iterator().next().getLong(0)).isEqualTo(1);
   }
 
   @Test
-  void aCommitWithLabelsOfAnotherVersionIsQueuedForTheStoredOne() {
-    Observe.await(a.queue(NEW));
-    Observe.await(a.drain(NEW));
-    // B's indexer commits Y with the labels it holds (or captured before A's change committed).
-    Observe.await(commits.commit(paidBy(Y, X), OLD));
-    assertThat(sanctions(Y)).isEqualTo("none");
-    assertThat(Observe.await(a.drain(NEW))).isEqualTo(1);
-    assertThat(sanctions(Y)).isEqualTo("direct");
-  }
-
-  @Test
-  void aRecomputationThatChangesOnlyTheLabelsVersionRewritesNothing() {
-    Observe.await(a.queue(NEW));
-    Observe.await(a.drain(NEW));
+  void aRecomputationThatChangesOnlyTheLabelsVersionRewritesNothing() throws Exception {
+    change(NEW);
+    Observe.await(a.drain());
+    String version = stored();
     long before = xmin(V);
     // X gains a label on another chain than its flows: V and W are queued, their summaries stay.
-    LabelSet wider = LabelSet.of(List.of(new Label(X, null, Category.sanctioned, "Test entry", "OFAC"),
-        new Label(X, 1L, Category.mixer, "Mixer", "Other")), "sha256:00000000000wider", READ_NEW.plusSeconds(60));
-    assertThat(Observe.await(a.queue(wider))).isEqualTo(2);
-    assertThat(Observe.await(a.drain(wider))).isEqualTo(2);
+    assertThat(change(NEW + X + ",1,mixer,Mixer,Other\n")).isEqualTo(2);
+    assertThat(Observe.await(a.drain())).isEqualTo(2);
     assertThat(xmin(V)).isEqualTo(before);
     Row r = Observe.await(pool.preparedQuery("SELECT s.exposure ->> 'labelsVersion' AS v FROM wallets w"
         + " JOIN snapshots s ON s.id = w.latest_snapshot_id WHERE w.address = $1").execute(Tuple.of(V))).iterator().next();
-    assertThat(r.getString("v")).isEqualTo(NEW.version());
+    assertThat(r.getString("v")).isEqualTo(version);
   }
 
   long xmin(String wallet) {

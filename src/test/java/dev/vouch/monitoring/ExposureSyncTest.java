@@ -7,10 +7,6 @@ import dev.vouch.score.SnapshotCommits;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
 import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.Category;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.LabelSet;
-import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Observe;
@@ -45,19 +41,37 @@ class ExposureSyncTest {
   static final String W = "0x" + "1".repeat(39) + "3";    // paid by V: one hop from X
   static final String U = "0x" + "1".repeat(39) + "4";    // unrelated
   static final String P = "0x" + "1".repeat(39) + "5";    // paid by X, committed without a summary
-  static final LabelSet NONE = LabelSet.EMPTY;
-  static final LabelSet LISTED = LabelSet.of(List.of(new Label(X, null, Category.sanctioned, "Test entry", "OFAC")),
-      "sha256:1111222233334444");
+  static final String NONE = "address,chain,category,name,source\n";
+  static final String LISTED = NONE + X + ",,sanctioned,Test entry,OFAC\n";
   static Vertx vertx;
   static Pool pool;
+  static dev.vouch.store.DatabaseUrl db;
   static ExposureSync sync;
+  static LabelSweep sweep;
+  static java.nio.file.Path file;
+  static Screening lists;
 
   @BeforeAll
-  static void start() {
+  static void start() throws Exception {
     vertx = Vertx.vertx();
-    pool = Pools.create(vertx, TestDatabase.fresh(), 2);
-    sync = new ExposureSync(Gateway.direct(pool), Screening.fixed(ScreeningSet.EMPTY),
-        new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.fixed(AT, ZoneOffset.UTC), 1000);
+    db = TestDatabase.fresh();
+    pool = Pools.create(vertx, db, 2);
+    DecisionWatch watch = new DecisionWatch(Snapshots.ARC, Duration.ofHours(24));
+    sync = new ExposureSync(Gateway.direct(pool), watch, Clock.fixed(AT, ZoneOffset.UTC), 1000);
+    sweep = new LabelSweep(Gateway.direct(pool), watch, Clock.fixed(AT, ZoneOffset.UTC), 1000);
+    file = java.nio.file.Files.createTempFile("labels", ".csv");
+    file.toFile().deleteOnExit();
+    java.nio.file.Files.writeString(file, NONE);
+    lists = dev.vouch.support.TestLists.start(vertx, db, List.of(new dev.vouch.config.ScreeningSource("OFAC",
+        dev.vouch.config.ScreeningSource.Type.labels, file.toString(), null)));
+  }
+
+  /** The list file becomes {@code text}, is loaded, and its differences swept; wallets the walk queued. */
+  static int change(String text) throws Exception {
+    java.nio.file.Files.writeString(file, text);
+    lists.reload(false);
+    Observe.await(sweep.sweep());
+    return Observe.await(sync.walk());
   }
 
   @AfterAll
@@ -92,32 +106,32 @@ class ExposureSyncTest {
   }
 
   @Test
-  void aLabelChangeQueuesAndRecomputesExactlyTheWalletsItMayChange() {
+  void aLabelChangeQueuesAndRecomputesExactlyTheWalletsItMayChange() throws Exception {
     SnapshotCommits commits = new SnapshotCommits(pool);
-    Observe.await(commits.commit(paidBy(V, X), NONE));
-    Observe.await(commits.commit(paidBy(W, V), NONE));
-    Observe.await(commits.commit(paidBy(U, "0x" + "f".repeat(40)), NONE));
+    Observe.await(commits.commit(paidBy(V, X), true));
+    Observe.await(commits.commit(paidBy(W, V), true));
+    Observe.await(commits.commit(paidBy(U, "0x" + "f".repeat(40)), true));
     Observe.await(commits.commit(paidBy(P, X)));
     // The commits' follow-ups (issue 33: the readers of each committed wallet) settle first.
-    Observe.await(sync.queue(NONE));
-    Observe.await(sync.drain(NONE));
-    assertThat(Observe.await(sync.queue(NONE))).isZero();
+    Observe.await(sync.walk());
+    Observe.await(sync.drain());
+    assertThat(change(NONE)).isZero();
     assertThat(List.of(sanctions(V), sanctions(W), sanctions(U))).containsOnly("none");
 
-    assertThat(Observe.await(sync.queue(LISTED))).isEqualTo(2);
+    assertThat(change(LISTED)).isEqualTo(2);
     assertThat(queued()).containsExactly(V, W);
-    assertThat(Observe.await(sync.drain(LISTED))).isEqualTo(2);
+    assertThat(Observe.await(sync.drain())).isEqualTo(2);
     assertThat(queued()).isEmpty();
     assertThat(sanctions(V)).isEqualTo("direct");
     assertThat(sanctions(W)).isEqualTo("indirect");
     assertThat(sanctions(U)).isEqualTo("none");
     assertThat(sanctions(P)).isNull();
 
-    // The same set again: nothing changed, nothing queued.
-    assertThat(Observe.await(sync.queue(LISTED))).isZero();
+    // The same list again: nothing loaded, nothing queued.
+    assertThat(change(LISTED)).isZero();
     // Delisted: the same wallets, back to none.
-    assertThat(Observe.await(sync.queue(NONE))).isEqualTo(2);
-    Observe.await(sync.drain(NONE));
+    assertThat(change(NONE)).isEqualTo(2);
+    Observe.await(sync.drain());
     assertThat(List.of(sanctions(V), sanctions(W))).containsOnly("none");
     assertThat(Observe.await(pool.query("SELECT count(*) FROM (SELECT * FROM wallet_reads EXCEPT"
         + " SELECT * FROM wallet_reads_derived) d").execute()).iterator().next().getLong(0)).isZero();

@@ -68,12 +68,7 @@ class ExposurePagesBrowserTest {
     env.put("VOUCH_ROLE", "api");
     app = TestApp.start(env);
     browser = Browser.start();
-    // The labels as a worker's sweep stores them (V83, V98; this api-only process runs none):
-    // hops are read for the stored labelled addresses.
-    dev.vouch.support.Sql.exec(app.database, "INSERT INTO exposure_labels (address, chain_id, category) VALUES (?, 0,"
-        + " 'sanctioned'), (?, " + ARC + ", 'mixer'), (?, " + ARC + ", 'mixer')", SANCTIONED, MIXER, MIXER2);
-    dev.vouch.support.Sql.exec(app.database, "INSERT INTO exposure_label_state (version, as_of) VALUES (?, now())",
-        app.app.screening().labels().version());
+    // The labels are the label store's (V110): the start loaded them, hops read them there.
     Instant now = app.clock.instant();
     commit(snapshot(HOP, now.minus(Duration.ofHours(3)), List.of(
         usdc(SANCTIONED, 80_000, 0, HASH_SANCTIONED), usdc(WALLET, 0, 60_000, HASH_HOP))));
@@ -103,10 +98,10 @@ class ExposurePagesBrowserTest {
 
   /** A label refresh: the list file changes and the process reloads it, as its refresh timer would. */
   static void relabel(boolean mixer2, boolean unrelated) throws Exception {
-    String before = app.app.screening().labels().version();
+    String before = Observe.await(app.app.screening().check());
     Files.writeString(labels, labelRows(mixer2, unrelated));
     app.app.screening().reload(false);
-    assertThat(app.app.screening().labels().version()).isNotEqualTo(before);
+    assertThat(Observe.await(app.app.screening().check())).isNotEqualTo(before);
   }
 
   static Path temp(String prefix, String suffix, String text) throws Exception {
@@ -131,7 +126,7 @@ class ExposurePagesBrowserTest {
 
   /** Through the production repository, with the summary computed with the labels in force. */
   static void commit(NewSnapshot s) {
-    Observe.await(new SnapshotCommits(app.app.pool()).commit(s, app.app.screening().labels()));
+    Observe.await(new SnapshotCommits(app.app.pool()).commit(s, true));
   }
 
   static String url(String path) {

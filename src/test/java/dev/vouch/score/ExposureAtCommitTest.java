@@ -49,8 +49,6 @@ class ExposureAtCommitTest {
   static final Instant NOW = Instant.parse("2026-11-22T12:00:00Z");
   /** Snapshots.of's one counterparty: paid the wallet twice, was paid once. */
   static final String LISTED = "0x" + "1".repeat(40);
-  static final LabelSet LABELS = LabelSet.of(List.of(new Label(LISTED, null, Category.sanctioned, "Test entry", "OFAC")),
-      "sha256:0123456789abcdef");
   static Vertx vertx;
   static Pool pool;
 
@@ -60,9 +58,7 @@ class ExposureAtCommitTest {
     pool = Pools.create(vertx, TestDatabase.fresh(), 2);
     // The labels as the sweep stores them (V83, V98): hops at commit are read for the stored
     // labelled addresses, of the version the commits below compute with.
-    Observe.await(pool.query("INSERT INTO exposure_labels (address, chain_id, category) VALUES ('" + LISTED
-        + "', 0, 'sanctioned'); INSERT INTO exposure_label_state (version, as_of) VALUES ('" + LABELS.version()
-        + "', now())").execute());
+    Observe.await(pool.query(dev.vouch.support.StoredLabels.sanctioned("OFAC", LISTED)).execute());
   }
 
   @AfterAll
@@ -91,7 +87,7 @@ class ExposureAtCommitTest {
   void theSummaryStoredAtCommitDecidesAndASnapshotWithoutOneDecidesAsV05() {
     String withLabels = "0x" + "a".repeat(40);
     String before = "0x" + "b".repeat(40);
-    Observe.await(new SnapshotCommits(pool).commit(flagged(withLabels), LABELS));
+    Observe.await(new SnapshotCommits(pool).commit(flagged(withLabels), true));
     Observe.await(new SnapshotCommits(pool).commit(flagged(before)));
 
     Decision d = decide(withLabels);
@@ -99,7 +95,8 @@ class ExposureAtCommitTest {
     assertThat(d.exposure().sanctions()).isEqualTo("direct");
     assertThat(d.exposure().sanctionedOutTransfers()).isEqualTo(1);
     assertThat(d.exposure().sanctionedInTransfers()).isEqualTo(2);
-    assertThat(d.exposure().labelsVersion()).isEqualTo(LABELS.version());
+    assertThat(d.exposure().labelsVersion()).isEqualTo(Observe.await(pool.query(
+        "SELECT version FROM exposure_label_state").execute()).iterator().next().getString(0)).startsWith("sha256:");
     assertThat(d.decision()).isEqualTo(Verdict.block);
     assertThat(codes(d.reasons())).contains("EXPOSURE_SANCTIONED_OUT").doesNotContain("FLAGGED_COUNTERPARTY_OFAC");
     assertThat(d.evidence().used()).contains("exposure");
@@ -152,7 +149,7 @@ class ExposureAtCommitTest {
     Instant t = NOW.minus(Duration.ofDays(5));
     ChainTx own = new ChainTx("0x" + "f".repeat(64), 1, 0, t, funded, USDC, null, BigInteger.ZERO, true);
     Observe.await(new SnapshotCommits(pool).commit(run(funded, List.of(own),
-        List.of(usdc(ZERO, funded, "1000000", t), usdc(LISTED, funded, "150", t.plusSeconds(60)))), LABELS));
+        List.of(usdc(ZERO, funded, "1000000", t), usdc(LISTED, funded, "150", t.plusSeconds(60)))), true));
     Decision d = decide(funded);
     assertThat(d.decision()).isEqualTo(Verdict.caution);
     assertThat(codes(d.reasons())).contains("EXPOSURE_SANCTIONED_IN_MINOR").doesNotContain("EXPOSURE_SANCTIONED_IN");
@@ -162,9 +159,9 @@ class ExposureAtCommitTest {
     // 0.015 % indirect sanctioned exposure, not 100 %.
     Observe.await(new SnapshotCommits(pool).commit(run(via, List.of(),
         List.of(usdc(ZERO, via, "1000000", t), usdc(LISTED, via, "150", t.plusSeconds(60)),
-            usdc(via, client, "10000", t.plusSeconds(120)))), LABELS));
+            usdc(via, client, "10000", t.plusSeconds(120)))), true));
     Observe.await(new SnapshotCommits(pool).commit(run(client, List.of(),
-        List.of(usdc(via, client, "10000", t.plusSeconds(120)))), LABELS));
+        List.of(usdc(via, client, "10000", t.plusSeconds(120)))), true));
     Decision c = decide(client);
     assertThat(c.exposure().sanctions()).isEqualTo("indirect");
     assertThat(c.exposure().indirectSanctionedShare()).isEqualByComparingTo("0.0001");

@@ -17,7 +17,6 @@ import dev.vouch.indexing.JobWrites;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
 import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Snapshots;
@@ -215,13 +214,14 @@ class ReadModelProperties {
 
     /** The same instant for both reads; screening as the sequence left it. */
     void batchRowsEqualSingleReads() {
-      ScreeningSet.Builder set = new ScreeningSet.Builder();
-      set.declare("ofac");
-      screened.forEach(w -> set.add("ofac", w, "test listing"));
+      // The screened wallets as the label store's current list "ofac".
+      await(pool.query(dev.vouch.support.StoredLabels.sql("ofac", "SELECT unnest(ARRAY['"
+          + String.join("','", screened) + "']::text[]) AS address, 0::bigint AS chain_id, 'sanctioned' AS category,"
+          + " 'test listing' AS name")).execute());
       Clock clock = Clock.fixed(now().plus(Duration.ofHours(1)), ZoneOffset.UTC);
       WalletReads reads = new WalletReads(pool);
       Decisions decisions = new Decisions(reads, ReadStateCache.off(reads), clock,
-          Duration.ofHours(24), Snapshots.ARC, Screening.fixed(set.build()));
+          Duration.ofHours(24), Snapshots.ARC, Screening.reader(dev.vouch.store.Gateway.direct(pool)));
       List<String> inputs = new ArrayList<>(wallets);
       inputs.addAll(usernames.values());
       for (UseCase useCase : List.of(UseCase.payment, UseCase.lending)) {

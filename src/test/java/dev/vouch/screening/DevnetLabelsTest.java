@@ -10,7 +10,6 @@ import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -38,23 +37,25 @@ class DevnetLabelsTest {
     Map<String, String> s = scenario();
     assertThat(s).containsKeys("sanctioned", "mixer", "victim");
     Vertx vertx = Vertx.vertx();
+    dev.vouch.store.DatabaseUrl db = dev.vouch.support.TestDatabase.fresh();
     try {
       var sources = ConfigLoader.load(Map.of(ConfigLoader.LABELS_FILE, "tools/devnet/labels.csv"))
           .models().flaggedAddresses();
       Screening screening;
       try (dev.vouch.support.LogCapture logs = new dev.vouch.support.LogCapture(java.util.logging.Level.INFO)) {
-        screening = Screening.start(vertx, sources, 0).toCompletionStage().toCompletableFuture()
-            .get(30, TimeUnit.SECONDS);
+        screening = dev.vouch.support.TestLists.start(vertx, db, sources);
         // What the README's walk-through shows: every row counted, by category (not "1 addresses").
         assertThat(logs.from(Screening.class.getName())).extracting(java.util.logging.LogRecord::getMessage)
             .contains("label list LABELS loaded from tools/devnet/labels.csv: 2 labels (1 sanctioned, 1 mixer)");
       }
-      assertThat(screening.labels().lookup(s.get("sanctioned"))).extracting(Label::category)
+      var labels = dev.vouch.support.Observe.await(screening.scope(java.util.List.of(s.get("sanctioned"),
+          s.get("mixer"), s.get("victim")))).labels();
+      assertThat(labels.lookup(s.get("sanctioned"))).extracting(Label::category)
           .containsExactly(Category.sanctioned);
-      assertThat(screening.labels().lookup(s.get("mixer"))).extracting(Label::category)
+      assertThat(labels.lookup(s.get("mixer"))).extracting(Label::category)
           .containsExactly(Category.mixer);
-      assertThat(screening.labels().lookup(s.get("victim"))).isEmpty();
-      assertThat(screening.labels().addresses()).hasSize(2);
+      assertThat(labels.lookup(s.get("victim"))).isEmpty();
+      assertThat(dev.vouch.support.Sql.count(db, "SELECT count(*) FROM current_labels")).isEqualTo(2);
     } finally {
       vertx.close();
     }

@@ -11,7 +11,6 @@ import io.vertx.core.Vertx;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -41,8 +40,21 @@ class LabelListsTest {
     return f;
   }
 
-  static Screening load(List<ScreeningSource> sources) throws Exception {
-    return Screening.start(vertx, sources, 0).toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  /** Each test's own label store: lists of one name do not meet across tests. */
+  dev.vouch.store.DatabaseUrl db;
+
+  @org.junit.jupiter.api.BeforeEach
+  void database() {
+    db = dev.vouch.support.TestDatabase.fresh();
+  }
+
+  Screening load(List<ScreeningSource> sources) throws Exception {
+    return dev.vouch.support.TestLists.start(vertx, db, sources);
+  }
+
+  /** The labels and screening entries the store answers for {@code addresses}. */
+  static Screening.Scope scope(Screening s, String... addresses) {
+    return dev.vouch.support.Observe.await(s.scope(List.of(addresses)));
   }
 
   static final String GOOD = """
@@ -58,39 +70,46 @@ class LabelListsTest {
     Path csv = file("address,label\n0x" + "cc".repeat(20) + ",drainer\n");
     Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, file(GOOD).toString(), null),
         new ScreeningSource("LOCAL", ScreeningSource.Type.csv, csv.toString(), null)));
-    assertThat(s.labels().lookup(MIXER, 5)).containsExactly(
+    Screening.Scope got = scope(s, MIXER, EXCHANGE, SANCTIONED, "0x" + "cc".repeat(20));
+    assertThat(got.labels().lookup(MIXER, 5)).containsExactly(
         new Label(MIXER, null, Category.mixer, "Tornado Cash Router", "TRM"));
     // An empty source is the list's name; a chain-specific label holds only on its chain.
-    assertThat(s.labels().lookup(EXCHANGE, 1)).containsExactly(
+    assertThat(got.labels().lookup(EXCHANGE, 1)).containsExactly(
         new Label(EXCHANGE, 1L, Category.exchange, "Example Exchange hot wallet", "LABELS"));
-    assertThat(s.labels().lookup(EXCHANGE, 10)).isEmpty();
+    assertThat(got.labels().lookup(EXCHANGE, 10)).isEmpty();
     // Sanctioned labels are screening entries (the wallet itself blocks); mixers are not.
-    assertThat(s.current().lookup(SANCTIONED)).containsExactly(new Listing("LABELS", "Lazarus, via label list"));
-    assertThat(s.current().contains(MIXER)).isFalse();
+    assertThat(got.screening().lookup(SANCTIONED)).containsExactly(new Listing("LABELS", "Lazarus, via label list"));
+    assertThat(got.screening().contains(MIXER)).isFalse();
     // Screening list entries are labels of category sanctioned.
-    assertThat(s.labels().lookup("0x" + "cc".repeat(20), 1)).containsExactly(
+    assertThat(got.labels().lookup("0x" + "cc".repeat(20), 1)).containsExactly(
         new Label("0x" + "cc".repeat(20), null, Category.sanctioned, "drainer", "LOCAL"));
-    assertThat(s.labels().version()).startsWith("sha256:");
+    assertThat(got.labels().version()).startsWith("sha256:");
+    // The decisions' listings say the same.
+    assertThat(dev.vouch.support.Observe.await(s.listings(List.of(SANCTIONED, MIXER))))
+        .containsEntry(SANCTIONED, List.of(new Listing("LABELS", "Lazarus, via label list")))
+        .containsEntry(MIXER, List.of());
   }
 
   @Test
   void theVersionIsAHashOfTheContentsAndMovesWithAChange() throws Exception {
     Path f = file(GOOD);
     Screening a = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(), null)));
+    String before = scope(a, MIXER).labels().version();
+    // The same bytes again (another process starting): nothing is loaded, the version stays.
     Screening b = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, file(GOOD).toString(), null)));
-    assertThat(a.labels().version()).isEqualTo(b.labels().version());
-    String before = a.labels().version();
+    assertThat(scope(b, MIXER).labels().version()).isEqualTo(before);
+    assertThat(dev.vouch.support.Sql.count(db, "SELECT count(*) FROM label_versions")).isEqualTo(1);
     Files.writeString(f, GOOD.replace("Tornado Cash Router", "Tornado Cash Proxy"));
     a.reload(false);
-    assertThat(a.labels().version()).isNotEqualTo(before);
-    assertThat(a.labels().lookup(MIXER, 1).get(0).name()).isEqualTo("Tornado Cash Proxy");
+    assertThat(scope(a, MIXER).labels().version()).isNotEqualTo(before);
+    assertThat(scope(a, MIXER).labels().lookup(MIXER, 1).get(0).name()).isEqualTo("Tornado Cash Proxy");
   }
 
   @Test
   void aBadFileIsRefusedWithItsLineAndThePreviousSetStaysInForce() throws Exception {
     Path f = file(GOOD);
     Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(), null)));
-    String version = s.labels().version();
+    String version = scope(s, MIXER).labels().version();
     List<String[]> bad = List.of(
         new String[] {MIXER + ",,casino,Some casino,X", "line 2: category casino is not one of"},
         new String[] {"0x123,,mixer,Short,X", "line 2: address is not a 0x address"},
@@ -102,8 +121,8 @@ class LabelListsTest {
     for (String[] b : bad) {
       Files.writeString(f, "address,chain,category,name,source\n" + b[0] + "\n");
       s.reload(false);
-      assertThat(s.labels().version()).isEqualTo(version);
-      assertThat(s.labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
+      assertThat(scope(s, MIXER).labels().version()).isEqualTo(version);
+      assertThat(scope(s, MIXER).labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
       assertThatThrownBy(() -> load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(),
           null)))).hasStackTraceContaining("label list LABELS " + b[1]);
     }
@@ -120,10 +139,11 @@ class LabelListsTest {
         new ScreeningSource("MORE", ScreeningSource.Type.labels, headerless.toString(), null),
         new ScreeningSource("LOCAL", ScreeningSource.Type.csv, csv.toString(), null),
         new ScreeningSource("OTHER", ScreeningSource.Type.csv, csvHeaderless.toString(), null)));
-    assertThat(s.labels().lookup(EXCHANGE, 1)).extracting(Label::name).containsExactly("Example Exchange hot wallet");
-    assertThat(s.labels().lookup("0x" + "ab".repeat(20), 1)).extracting(Label::name).containsExactly("Headerless mixer");
-    assertThat(s.current().contains("0x" + "cc".repeat(20))).isTrue();
-    assertThat(s.current().contains("0x" + "dd".repeat(20))).isTrue();
+    Screening.Scope got = scope(s, EXCHANGE, "0x" + "ab".repeat(20), "0x" + "cc".repeat(20), "0x" + "dd".repeat(20));
+    assertThat(got.labels().lookup(EXCHANGE, 1)).extracting(Label::name).containsExactly("Example Exchange hot wallet");
+    assertThat(got.labels().lookup("0x" + "ab".repeat(20), 1)).extracting(Label::name).containsExactly("Headerless mixer");
+    assertThat(got.screening().contains("0x" + "cc".repeat(20))).isTrue();
+    assertThat(got.screening().contains("0x" + "dd".repeat(20))).isTrue();
   }
 
   /** Issue 34 item 10: a list gone at a refresh is logged as not found, not as its bare path. */
@@ -138,34 +158,31 @@ class LabelListsTest {
           .containsExactly("screening list LABELS could not be read from " + f + ": not found"
               + "; keeping the previous version");
     }
-    assertThat(s.labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
+    assertThat(scope(s, MIXER).labels().lookup(MIXER, 1)).extracting(Label::name).containsExactly("Tornado Cash Router");
   }
 
   /**
-   * Issue 35 item 3: one load's screening set and labels are published as one value, and the
-   * labels carry when their lists were read (what orders two processes' versions). A list that
-   * fails keeps its last good contents and its read time, so the set is not passed off as newer.
+   * Issue 35 item 3, now the store's: one statement reads the labels with the version they are
+   * of, and a list that fails keeps its last good version (and that version's id).
    */
   @Test
-  void oneLoadPublishesItsListsTogetherAndTheLabelsSayWhenTheyWereRead() throws Exception {
+  void oneReadGivesTheScreeningEntriesAndLabelsOfOneVersion() throws Exception {
     Path f = file(GOOD);
-    java.time.Instant before = java.time.Instant.now();
     Screening s = load(List.of(new ScreeningSource("LABELS", ScreeningSource.Type.labels, f.toString(), null)));
-    Screening.Lists first = s.lists();
+    Screening.Scope first = scope(s, SANCTIONED, MIXER);
     assertThat(first.screening().contains(SANCTIONED)).isTrue();
     assertThat(first.labels().lookup(SANCTIONED)).isNotEmpty();
-    assertThat(first.labels().asOf()).isAfterOrEqualTo(before);
+    assertThat(first.labels().asOf()).isNotNull();
 
     Files.writeString(f, GOOD.replace(SANCTIONED.toUpperCase().replace("0X", "0x") + ",,sanctioned", MIXER + ",2,scam"));
     s.reload(false);
-    Screening.Lists second = s.lists();
+    Screening.Scope second = scope(s, SANCTIONED, MIXER);
     assertThat(second.screening().contains(SANCTIONED)).isFalse();
     assertThat(second.labels().lookup(SANCTIONED)).isEmpty();
-    assertThat(second.labels().asOf()).isAfterOrEqualTo(first.labels().asOf());
+    assertThat(second.labels().version()).isNotEqualTo(first.labels().version());
 
     Files.writeString(f, "not,a,label,list\n");
     s.reload(false);
-    assertThat(s.lists().labels().version()).isEqualTo(second.labels().version());
-    assertThat(s.lists().labels().asOf()).isEqualTo(second.labels().asOf());
+    assertThat(scope(s, SANCTIONED, MIXER).labels().version()).isEqualTo(second.labels().version());
   }
 }
