@@ -94,8 +94,9 @@ final class LabelLoader {
       try {
         dropLeftovers(c, src.name());
         String current = currentSha(c, src.name());
-        if (src.path() != null && !src.path().isBlank() || inline != null) {
+        if (src.path() != null && !src.path().isBlank() && Files.isRegularFile(Path.of(src.path())) || inline != null) {
           // A file is hashed first (bounded, a buffer of heap): an unchanged one is not loaded again.
+          // A pipe or a device can be read once only: it is hashed as it loads, as a URL is.
           String sha;
           try (InputStream in = open(src, inline)) {
             sha = drain(in);

@@ -31,7 +31,7 @@ public final class LabelledGraph {
   public static DatabaseUrl seed(int n) {
     DatabaseUrl db = TestDatabase.fresh();
     Migrations.migrate(db);
-    Sql.exec(db, """
+    Sql.exec(db, ("""
         SET session_replication_role = replica;
         INSERT INTO wallets (address, latest_snapshot_id)
         SELECT '0x' || lpad(to_hex(i), 40, '0'), i FROM generate_series(1, :n) i;
@@ -54,14 +54,14 @@ public final class LabelledGraph {
         ON CONFLICT DO NOTHING;
         INSERT INTO graph_snapshots (snapshot_id, node_count, chains_with_counterparties)
         SELECT i, 5, 1 FROM generate_series(1, :n) i;
-        INSERT INTO exposure_labels (address, chain_id, category)
-        SELECT '0x' || lpad(to_hex(i), 40, '0'), 0, 'sanctioned' FROM generate_series(50, :n, 50) i;
-        INSERT INTO exposure_labels (address, chain_id, category)
-        SELECT '0x' || lpad(to_hex(i), 40, '0'), 0, 'scam' FROM generate_series(:n + 1, :n + :n / 5) i;
-        INSERT INTO exposure_label_state VALUES (true, 'v1', now());
+        """ + StoredLabels.sql("SANCTIONS", """
+        SELECT '0x' || lpad(to_hex(i), 40, '0') AS address, 0::bigint AS chain_id, 'sanctioned' AS category,
+               'Listed' AS name FROM generate_series(50, :n, 50) i""") + StoredLabels.sql("SCAMS", """
+        SELECT '0x' || lpad(to_hex(i), 40, '0') AS address, 0::bigint AS chain_id, 'scam' AS category,
+               'Scam' AS name FROM generate_series(:n + 1, :n + :n / 5) i""") + """
         SET session_replication_role = DEFAULT;
         ANALYZE
-        """.replace(":n", Integer.toString(n)));
+        """).replace(":n", Integer.toString(n)));
     return db;
   }
 

@@ -5,7 +5,6 @@ import dev.vouch.config.ScreeningSource;
 import dev.vouch.screening.Screening;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Gateway;
-import dev.vouch.store.Pools;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
 import java.util.List;
@@ -23,7 +22,9 @@ public final class TestLists {
 
   public static Screening start(Vertx vertx, DatabaseUrl db, List<ScreeningSource> sources, long maxBytes,
       long maxRows) throws Exception {
-    Pool pool = Pools.create(vertx, db, 2);
+    // Not the shared "vouch-pg" pool: a test may start lists on several databases with one Vert.x.
+    Pool pool = io.vertx.pgclient.PgBuilder.pool().with(new io.vertx.sqlclient.PoolOptions().setMaxSize(2))
+        .connectingTo(db.connectOptions()).using(vertx).build();
     return Screening.start(vertx, Gateway.direct(pool), db, sources, 0, maxBytes, maxRows, 1000, 0)
         .toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
   }
