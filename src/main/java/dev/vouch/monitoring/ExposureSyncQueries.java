@@ -11,14 +11,16 @@ final class ExposureSyncQueries {
   /**
    * The walk starts (again, from the first snapshot) at each changed address $1 that appears in
    * any flow (an address no snapshot names has no wallet to queue: a list of millions walks only
-   * the few that were ever a counterparty). Index probes (V99).
+   * the few that were ever a counterparty). Index probes (V99): two semi-joins, not an OR of
+   * EXISTS the planner may answer by hashing a whole flow table.
    */
   static final String WALK_FROM = """
       INSERT INTO exposure_label_work (address, hop)
-      SELECT a, false FROM unnest($1::text[]) a
-       WHERE EXISTS (SELECT 1 FROM counterparties c WHERE c.counterparty = a)
-          OR EXISTS (SELECT 1 FROM token_flows t WHERE t.counterparty = a)
-       ORDER BY a
+      SELECT x.a, false FROM (
+        SELECT a FROM unnest($1::text[]) a WHERE EXISTS (SELECT 1 FROM counterparties c WHERE c.counterparty = a)
+        UNION
+        SELECT a FROM unnest($1::text[]) a WHERE EXISTS (SELECT 1 FROM token_flows t WHERE t.counterparty = a)
+      ) x ORDER BY x.a
       ON CONFLICT (address, hop) DO UPDATE SET after_snapshot = 0
       """;
 
