@@ -147,6 +147,9 @@ public final class Screening {
       try {
         LabelLoader.Outcome o = loader.load(src, src.type() == ScreeningSource.Type.inline ? inline.get(src.name()) : null);
         if (o.changed()) {
+          // This process's own switch: its cached listings go now, not at the next check.
+          listings.invalidateAll();
+          version = "switched";
           String kind = src.type() == ScreeningSource.Type.labels ? "label list " : "screening list ";
           LOG.info(() -> kind + src.name() + " loaded from " + src.location() + ": " + o.counted());
         }
