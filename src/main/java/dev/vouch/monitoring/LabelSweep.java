@@ -3,6 +3,7 @@ package dev.vouch.monitoring;
 import dev.vouch.ops.ThrottledLog;
 import dev.vouch.store.Gateway;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
@@ -64,9 +65,27 @@ public final class LabelSweep extends VerticleBase {
     });
   }
 
-  /** Pages until no switch is left to sweep (or every one is another process's); screening changes seen. */
+  /**
+   * Pages until no switch is left to sweep (or every one is another process's); screening changes
+   * seen. A loop of callbacks, not a chain of composed futures: a first load of ten million
+   * addresses is 10,000 pages, and a chain that long overflows the stack when it completes.
+   */
   Future<Integer> sweep() {
-    return page().compose(n -> n < 0 ? Future.succeededFuture(0) : sweep().map(m -> n + Math.max(0, m)));
+    Promise<Integer> done = Promise.promise();
+    next(0, done);
+    return done.future();
+  }
+
+  private void next(int seen, Promise<Integer> done) {
+    page().onComplete(ar -> {
+      if (ar.failed()) {
+        done.fail(ar.cause());
+      } else if (ar.result() < 0) {
+        done.complete(seen);
+      } else {
+        next(seen + ar.result(), done);
+      }
+    });
   }
 
   /** One page in one transaction; -1 when there is nothing to take, else the screening changes. */
