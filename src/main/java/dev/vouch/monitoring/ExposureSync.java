@@ -103,7 +103,7 @@ public final class ExposureSync extends VerticleBase {
    * Runs label walk steps, then dependents steps (which label steps may add), until none is left
    * (or every one left is another process's); wallets queued.
    */
-  Future<Integer> walk() {
+  public Future<Integer> walk() {
     return labelWalk().compose(n -> walkDependents().map(m -> n + m));
   }
 

@@ -7,11 +7,6 @@ import dev.vouch.score.NewSnapshot;
 import dev.vouch.score.SnapshotCommits;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
-import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.Category;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.LabelSet;
-import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.store.DatabaseUrl;
 import dev.vouch.store.Gateway;
 import dev.vouch.store.Migrations;
@@ -86,11 +81,10 @@ public final class DependentsBench {
     Vertx vertx = Vertx.vertx();
     Pool pool = Pools.create(vertx, db, 4);
     try {
-      LabelSet labels = Screening.fixed(ScreeningSet.EMPTY,
-          List.of(new Label(S, null, Category.sanctioned, "SDN", "OFAC"))).labels();
-      ExposureSync sync = new ExposureSync(Gateway.direct(pool), Screening.fixed(ScreeningSet.EMPTY),
+      // S sanctioned, as a current version of the label store (V110).
+      Observe.await(pool.query(dev.vouch.support.StoredLabels.sanctioned("OFAC", S)).execute());
+      ExposureSync sync = new ExposureSync(Gateway.direct(pool),
           new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.systemUTC(), 1000, Reach.DEFAULTS);
-      Observe.await(sync.queue(labels));
       List<Long> commits = new ArrayList<>();
       List<Long> settles = new ArrayList<>();
       int statements = 0;
@@ -99,11 +93,11 @@ public final class DependentsBench {
         AtomicInteger sent = new AtomicInteger();
         NewSnapshot s = snapshot(r % 2 == 0);
         long t0 = System.nanoTime();
-        Observe.await(pool.withTransaction(conn -> SnapshotCommits.commit(counting(conn, sent), s, labels,
+        Observe.await(pool.withTransaction(conn -> SnapshotCommits.commit(counting(conn, sent), s, true,
             Reach.DEFAULTS)));
         long t1 = System.nanoTime();
-        Observe.await(sync.queue(labels));
-        int done = Observe.await(sync.drain(labels));
+        Observe.await(sync.walk());
+        int done = Observe.await(sync.drain());
         long t2 = System.nanoTime();
         if (r > 0) {   // the first is a warm-up
           commits.add((t1 - t0) / 1_000_000);

@@ -11,15 +11,11 @@ import dev.vouch.score.NewSnapshot;
 import dev.vouch.score.SnapshotCommits;
 import dev.vouch.score.model.Evidence;
 import dev.vouch.score.model.ScoreModel;
-import dev.vouch.screening.Screening;
-import dev.vouch.screening.model.Category;
-import dev.vouch.screening.model.Label;
-import dev.vouch.screening.model.LabelSet;
-import dev.vouch.screening.model.ScreeningSet;
 import dev.vouch.store.Gateway;
 import dev.vouch.store.Pools;
 import dev.vouch.support.Observe;
 import dev.vouch.support.Snapshots;
+import dev.vouch.support.StoredLabels;
 import dev.vouch.support.TestDatabase;
 import io.vertx.core.Vertx;
 import io.vertx.sqlclient.Pool;
@@ -69,7 +65,6 @@ class ExposureOrderTest {
   static Vertx vertx;
   static Pool pool;
   static ExposureSync sync;
-  static LabelSet labels;
 
   static String address(int trial, String role) {
     return String.format("0x%038x%02x", trial + 1, ROLES.indexOf(role));
@@ -79,11 +74,12 @@ class ExposureOrderTest {
   static void start() {
     vertx = Vertx.vertx();
     pool = Pools.create(vertx, TestDatabase.fresh(), 2);
-    List<Label> all = labelsOf();
-    labels = Screening.fixed(ScreeningSet.EMPTY, all).labels();
-    sync = new ExposureSync(Gateway.direct(pool), Screening.fixed(ScreeningSet.EMPTY, all),
-        new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.fixed(AT, ZoneOffset.UTC), 1000, REACH);
-    Observe.await(sync.queue(labels));
+    // The labels as current versions of the label store (V110): every read looks them up there.
+    Observe.await(pool.query(StoredLabels.sql("OFAC", labelsOf("S", "sanctioned", "SDN"))
+        + StoredLabels.sql("LABELS", labelsOf("M", "mixer", "Mixer") + " UNION ALL "
+            + labelsOf("E", "exchange", "Exchange"))).execute());
+    sync = new ExposureSync(Gateway.direct(pool), new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)),
+        Clock.fixed(AT, ZoneOffset.UTC), 1000, REACH);
   }
 
   @AfterAll
@@ -117,8 +113,8 @@ class ExposureOrderTest {
   }
 
   static void settle() {
-    Observe.await(sync.queue(labels));
-    Observe.await(sync.drain(labels));
+    Observe.await(sync.walk());
+    Observe.await(sync.drain());
   }
 
   /** Each indexed role's stored summary (its snapshot's and the read model's, which must agree). */
@@ -142,7 +138,7 @@ class ExposureOrderTest {
     List<String> reference = new ArrayList<>(INDEXED.subList(1, INDEXED.size()));
     reference.add("W");
     for (String role : reference) {
-      Observe.await(commits.commit(snapshot(0, role), labels, REACH));
+      Observe.await(commits.commit(snapshot(0, role), true, REACH));
     }
     settle();
     Map<String, ExposureSummary> expected = stored(0);
@@ -161,7 +157,7 @@ class ExposureOrderTest {
       Collections.shuffle(order, random);
       orders.add(order);
       for (String role : order) {
-        Observe.await(commits.commit(snapshot(t, role), labels, REACH));
+        Observe.await(commits.commit(snapshot(t, role), true, REACH));
         if (random.nextInt(3) == 0) {
           settle();   // a sweep may run between any two commits
         }
@@ -175,8 +171,8 @@ class ExposureOrderTest {
     for (int t = 0; t <= TRIALS; t++) {
       Map<String, ExposureSummary> got = stored(t);
       for (String role : INDEXED) {
-        ExposureSummary read = Observe.await(new ExposureStore(Gateway.direct(pool),
-            Screening.fixed(ScreeningSet.EMPTY, labelsOf()), REACH).read(address(t, role))).summary();
+        ExposureSummary read = Observe.await(new ExposureStore(Gateway.direct(pool), REACH)
+            .read(address(t, role))).summary();
         assertThat(read).as("exposure read of %s in trial %d", role, t).isEqualTo(got.get(role));
       }
     }
@@ -186,27 +182,27 @@ class ExposureOrderTest {
         .getLong(0)).isZero();
   }
 
-  static List<Label> labelsOf() {
-    List<Label> all = new ArrayList<>();
+  /** A SELECT of role {@code role}'s address in every trial as (address, chain_id, category, name). */
+  static String labelsOf(String role, String category, String name) {
+    List<String> rows = new ArrayList<>();
     for (int t = 0; t <= TRIALS + 1; t++) {
-      all.add(new Label(address(t, "S"), null, Category.sanctioned, "SDN", "OFAC"));
-      all.add(new Label(address(t, "M"), null, Category.mixer, "Mixer", "LABELS"));
-      all.add(new Label(address(t, "E"), null, Category.exchange, "Exchange", "LABELS"));
+      rows.add("SELECT '" + address(t, role) + "' AS address, 0::bigint AS chain_id, '" + category
+          + "' AS category, '" + name + "' AS name");
     }
-    return all;
+    return String.join(" UNION ALL ", rows);
   }
 
   @Test
   void theWalletIndexedBeforeItsIntermediariesLearnsOfThemWithoutBeingIndexedAgain() {
     SnapshotCommits commits = new SnapshotCommits(pool);
     int t = TRIALS + 1;
-    Observe.await(commits.commit(snapshot(t, "W"), labels, REACH));
+    Observe.await(commits.commit(snapshot(t, "W"), true, REACH));
     settle();
     ExposureSummary before = SummaryJson.read(Observe.await(pool.preparedQuery("SELECT exposure FROM wallet_reads"
         + " WHERE address = $1").execute(Tuple.of(address(t, "W")))).iterator().next().getString("exposure"));
     assertThat(before.sanctions()).isEqualTo(ExposureSummary.NONE);
     for (String role : List.of("B", "A", "K")) {
-      Observe.await(commits.commit(snapshot(t, role), labels, REACH));
+      Observe.await(commits.commit(snapshot(t, role), true, REACH));
     }
     settle();
     ExposureSummary after = SummaryJson.read(Observe.await(pool.preparedQuery("SELECT exposure FROM wallet_reads"
