@@ -37,10 +37,11 @@ import java.util.logging.Logger;
  * ({@link LabelLoader}) at start (a list that cannot be loaded stops the start, and whatever
  * version the database already holds stays in force) and again every
  * {@code screeningRefreshMinutes} in the background (a failure is logged and the previous version
- * stays). Readers ask for the addresses they need: {@link #scope} reads the current labels of a
- * few addresses in one statement (with the version they are of), and {@link #listings} answers
- * the decisions' "is this wallet on a list" from a cache bounded by entries, dropped whole when
- * the stored version moves. Memory here does not grow with the lists.
+ * stays). Readers ask for the addresses they need: {@link #scope} answers the current labels of a
+ * few addresses (transfer screenings) and {@link #listings} the decisions' "is this wallet on a
+ * list", both from one cache of addresses bounded by entries, dropped whole when the stored
+ * version moves, the addresses it lacks read in one statement (with the version they are of).
+ * Memory here does not grow with the lists.
  */
 public final class Screening {
 
@@ -49,18 +50,25 @@ public final class Screening {
   private final Gateway db;
   private final List<ScreeningSource> sources;
   private final LabelLoader loader;
-  private final Cache<String, List<Listing>> listings;
+  /** Per address (lower case): its current labels and listings, of {@link #version}. */
+  private final Cache<String, Entry> cache;
   /** The stored labels' version the cache's entries are of. */
   private volatile String version = LabelSet.EMPTY.version();
 
   /** The screening entries and the labels of some addresses, as one read (one version). */
   public record Scope(ScreeningSet screening, LabelSet labels) {}
 
+  /** One address's labels and listings, as cached. */
+  private record Entry(List<Label> labels, List<Listing> listings) {}
+
+  /** Entries of some addresses and the version they are of. */
+  private record Found(Map<String, Entry> entries, String version, Instant asOf) {}
+
   private Screening(Gateway db, List<ScreeningSource> sources, LabelLoader loader, int cacheEntries) {
     this.db = db;
     this.sources = sources;
     this.loader = loader;
-    this.listings = Caffeine.newBuilder().maximumSize(Math.max(0, cacheEntries))
+    this.cache = Caffeine.newBuilder().maximumSize(Math.max(0, cacheEntries))
         .executor(Runnable::run)   // eviction on the caller: no pool thread behind an event loop
         .build();
   }
@@ -75,7 +83,7 @@ public final class Screening {
    * start), then schedules refreshes and the check of the stored version.
    *
    * @param maxBytes a list's bound in bytes; {@code maxRows} in rows
-   * @param cacheEntries wallets whose listings are kept for the decisions
+   * @param cacheEntries addresses whose labels and listings are kept (decisions, transfer screenings)
    * @param checkMillis how often the stored version is read (another process's switch drops the cache)
    */
   public static Future<Screening> start(Vertx vertx, Gateway db, DatabaseUrl url, List<ScreeningSource> sources,
@@ -116,7 +124,7 @@ public final class Screening {
 
   private void seen(String v) {
     if (!v.equals(version)) {
-      listings.invalidateAll();
+      cache.invalidateAll();
       version = v;
     }
   }
@@ -148,7 +156,7 @@ public final class Screening {
         LabelLoader.Outcome o = loader.load(src, src.type() == ScreeningSource.Type.inline ? inline.get(src.name()) : null);
         if (o.changed()) {
           // This process's own switch: its cached listings go now, not at the next check.
-          listings.invalidateAll();
+          cache.invalidateAll();
           version = "switched";
           String kind = src.type() == ScreeningSource.Type.labels ? "label list " : "screening list ";
           LOG.info(() -> kind + src.name() + " loaded from " + src.location() + ": " + o.counted());
@@ -186,9 +194,58 @@ public final class Screening {
     return e.getMessage();
   }
 
-  /** The current labels and screening entries of {@code addresses}: one statement. */
+  /**
+   * The current labels and screening entries of {@code addresses}: from the bounded cache, the
+   * others in one statement.
+   */
   public Future<Scope> scope(Collection<String> addresses) {
-    return db.read(c -> scope(c, addresses)).onSuccess(s -> seen(s.labels().version()));
+    return found(addresses).map(f -> {
+      ScreeningSet.Builder screening = new ScreeningSet.Builder();
+      List<Label> labels = new ArrayList<>();
+      f.entries().forEach((a, e) -> {
+        e.listings().forEach(l -> screening.add(l.list(), a, l.label()));
+        labels.addAll(e.labels());
+      });
+      return new Scope(screening.build(), LabelSet.of(labels, f.version(), f.asOf()));
+    });
+  }
+
+  /**
+   * The entries of {@code addresses}: cached ones, the rest read in one statement and cached
+   * when the version did not move meanwhile (when it did, every address is read again: one
+   * answer is of one version).
+   */
+  private Future<Found> found(Collection<String> addresses) {
+    Map<String, Entry> out = new HashMap<>(addresses.size() * 2);
+    List<String> missing = new ArrayList<>();
+    String at = version;
+    for (String a : addresses) {
+      String key = a.toLowerCase(java.util.Locale.ROOT);
+      Entry hit = cache.getIfPresent(key);
+      if (hit != null) {
+        out.put(key, hit);
+      } else if (!out.containsKey(key)) {
+        missing.add(key);
+      }
+    }
+    if (missing.isEmpty()) {
+      return Future.succeededFuture(new Found(out, at, null));
+    }
+    return db.read(c -> scope(c, missing)).compose(s -> {
+      boolean current = s.labels().version().equals(at);
+      seen(s.labels().version());
+      if (!current && missing.size() < out.size() + missing.size()) {
+        return found(addresses);   // the cached entries were of the previous version: read them all
+      }
+      for (String a : missing) {
+        Entry e = new Entry(s.labels().lookup(a), s.screening().lookup(a));
+        out.put(a, e);
+        if (current) {
+          cache.put(a, e);
+        }
+      }
+      return Future.succeededFuture(new Found(out, s.labels().version(), s.labels().asOf()));
+    });
   }
 
   /** The same on a caller's connection (a commit's: the labels agree with its label lock). */
@@ -235,29 +292,11 @@ public final class Screening {
    * others in one statement.
    */
   public Future<Map<String, List<Listing>>> listings(Collection<String> wallets) {
-    Map<String, List<Listing>> out = new HashMap<>(wallets.size() * 2);
-    List<String> missing = new ArrayList<>();
-    String at = version;
-    for (String w : wallets) {
-      List<Listing> hit = listings.getIfPresent(w);
-      if (hit != null) {
-        out.put(w, hit);
-      } else {
-        missing.add(w);
-      }
-    }
-    if (missing.isEmpty()) {
-      return Future.succeededFuture(out);
-    }
-    return db.read(c -> scope(c, missing)).map(s -> {
-      boolean current = s.labels().version().equals(at);
-      seen(s.labels().version());
-      for (String w : missing) {
-        List<Listing> l = s.screening().lookup(w);
-        out.put(w, l);
-        if (current) {
-          listings.put(w, l);
-        }
+    return found(wallets).map(f -> {
+      Map<String, List<Listing>> out = new HashMap<>(wallets.size() * 2);
+      for (String w : wallets) {
+        Entry e = f.entries().get(w.toLowerCase(java.util.Locale.ROOT));
+        out.put(w, e == null ? List.of() : e.listings());
       }
       return out;
     });
