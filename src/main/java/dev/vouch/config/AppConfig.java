@@ -251,7 +251,7 @@ public record AppConfig(
    * @param screeningRefreshMinutes how often the lists are read again (0 = only at start)
    * @param listMaxBytes a list longer than this is refused (default 256 MiB)
    * @param listMaxRows a list with more rows than this is refused (default 50,000,000)
-   * @param labelCacheEntries wallets whose listings a process keeps for its decisions (default 100,000)
+   * @param labelCacheEntries addresses whose labels and listings a process keeps for decisions and transfer screenings (default 100,000)
    * @param labelCheckMillis how often a process reads the stored labels version (default 5,000)
    */
   public record Models(
