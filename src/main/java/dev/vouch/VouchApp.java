@@ -228,7 +228,8 @@ public final class VouchApp implements AutoCloseable {
             colocated.add(Receipts.reader(db));
             Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
                 new WebClientOptions().setFollowRedirects(false).setUserAgent("vouch-transfers").setKeepAlive(true)),
-                config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), receiptKeys, clock);
+                config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), receiptKeys,
+                policies, clock);
             colocated.add(() -> new TransferVerticle(transfers));
             return vertx.deployVerticle(new TransferCompletionVerticle(transfers))
                 .compose(x -> Receipts.deploy(vertx, db, decisions, receiptKeys, clock, instances));
@@ -257,7 +258,7 @@ public final class VouchApp implements AutoCloseable {
         Transfers transfers = new Transfers(db, new ChainCheck(vertx, WebClient.create(vertx,
             new WebClientOptions().setFollowRedirects(false).setUserAgent("vouch-transfers").setKeepAlive(true)),
             config.indexing()), config.chains(), store, decisions, lists.result(), budgets.metering(), receiptKeys,
-            clock);
+            policies, clock);
         return vertx.deployVerticle(new dev.vouch.transfer.TransferWatchVerticle(db, transfers, budgets.metering(),
             config.chains(), config.indexing(), config.monitoring().transferWatch(), clock));
       });
