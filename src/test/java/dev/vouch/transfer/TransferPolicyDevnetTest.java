@@ -16,6 +16,8 @@ import com.nimbusds.jose.Payload;
 import com.nimbusds.jose.crypto.Ed25519Verifier;
 import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.OctetKeyPair;
+import dev.vouch.support.ChildJvm;
+import dev.vouch.support.Command;
 import dev.vouch.support.Sql;
 import dev.vouch.support.TestApp;
 import dev.vouch.support.TestKeys;
@@ -25,10 +27,15 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
-import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.erdtman.jcs.JsonCanonicalizer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -280,5 +287,48 @@ class TransferPolicyDevnetTest {
         .put("txHash", seeded(usdc(), w("sanctionedPayer"), w("sanctioned")).get("hash").asText())
         .put("address", w("sanctionedPayer")).put("direction", "sent").toBuffer(), h);
     assertThat(TestApp.data(sent).getString("verdict")).isEqualTo("block");
+  }
+
+  @Test
+  void theReadmesDepositWalkThroughRunsAsWrittenOnTheDevnet() throws Exception {
+    // README "Screening deposits and withdrawals (devnet)": its second block is terminal 3's, run as
+    // ReadmeSnippetsTest runs the others (the jar is this build's command line on the test database).
+    String readme = Files.readString(Path.of("README.md"));
+    int at = readme.indexOf("\n### Screening deposits and withdrawals (devnet)\n");
+    assertThat(at).isNotNegative();
+    String section = readme.substring(at, readme.indexOf("\n### ", at + 10));
+    List<String> blocks = new ArrayList<>();
+    Matcher m = Pattern.compile("(?s)```sh\n(.*?)```").matcher(section);
+    while (m.find()) {
+      blocks.add(m.group(1));
+    }
+    assertThat(blocks).hasSize(2);
+    assertThat(blocks.get(0)).contains("VOUCH_LABELS_FILE=tools/devnet/labels.csv").contains("devnet.mjs start");
+    String script = "set -euo pipefail\n"
+        + "java() { if [ \"${1:-}\" = -jar ] && [ \"${2:-}\" = target/vouch.jar ]; then shift 2;"
+        + " command java " + String.join(" ", ChildJvm.FLAGS) + " -cp \"$VOUCH_TEST_CP\" dev.vouch.cli.Main \"$@\";"
+        + " else command java \"$@\"; fi; }\n"
+        + blocks.get(1).replace("localhost:8080", "127.0.0.1:" + app().port)
+            .replace("tools/devnet/seed-truth.json", TransferScreeningDevnetTest.devnet.truthFile().toString());
+    Path file = Files.createTempFile("readme-transfers", ".sh");
+    try {
+      Files.writeString(file, script);
+      Command.Result r = Command.run(Path.of("."), Map.of("VOUCH_TEST_CP", System.getProperty("java.class.path"),
+          "DATABASE_URL", app().database.toUrl(), "VOUCH_CONFIG", "config/application.yaml"), 300,
+          List.of("bash", file.toString()));
+      assertThat(r.exit()).as(r.output()).isZero();
+      assertThat(r.output()).as(r.output()).doesNotContain("jq: error").doesNotContain("\"ok\": false")
+          .contains("\"verdict\":\"block\",\"reasons\":[\"TRANSFER_SANCTIONED_COUNTERPARTY\"],\"symbol\":\"USDC\","
+              + "\"amountUsd\":20000,\"policy\":null}")
+          .contains("\"verdict\":\"allow\",\"reasons\":[],\"symbol\":\"USDT\",\"amountUsd\":250.000001,\"policy\":null}")
+          .contains("\"verdict\":\"caution\",\"reasons\":[\"TRANSFER_HIGH_RISK_COUNTERPARTY\"],\"symbol\":\"USDC\","
+              + "\"amountUsd\":2000.000007,\"policy\":null}")
+          .contains("\"verdict\":\"block\",\"reasons\":[\"TRANSFER_HIGH_RISK_COUNTERPARTY\"],\"symbol\":\"USDC\","
+              + "\"amountUsd\":2000.000007,\"policy\":1}")
+          .containsPattern("\\{\"url\":\"/check/t/[0-9]+\",\"verdict\":\"block\",\"policy\":\\{\"id\":\"pol_[0-9]+\","
+              + "\"version\":1,\"hash\":\"[0-9a-f]{64}\"}}");
+    } finally {
+      Files.deleteIfExists(file);
+    }
   }
 }
