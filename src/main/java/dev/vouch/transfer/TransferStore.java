@@ -276,9 +276,14 @@ final class TransferStore {
     if (t.amountUsd() != null) {
       o.put("amountUsd", t.amountUsd());
     }
-    return o.put("verdict", t.verdict().name())
+    o.put("verdict", t.verdict().name())
         .put("reasonCodes", new JsonArray(t.reasons().stream().map(Coded::code).toList()))
         .put("modelVersion", t.modelVersion());
+    if (t.policy() != null) { // the policy version it was decided under; absent for the default
+      o.put("policy", new JsonObject().put("id", t.policy().id()).put("version", t.policy().version())
+          .put("hash", t.policy().hash()));
+    }
+    return o;
   }
 
   private static Stored first(RowSet<Row> rows) {

@@ -261,6 +261,15 @@ class TransferPolicyDevnetTest {
     assertThat(row.get("verdict")).isEqualTo("block");
     JsonObject read = TestApp.data(app().get("/api/v1/transfers/" + row.get("id")));
     assertThat(read.getJsonObject("policy").getInteger("version")).isEqualTo(1);
+    // Its transfer.screened event names the policy too.
+    long id = ((Number) row.get("id")).longValue();
+    HttpResponse<Buffer> feed = app().send(HttpMethod.GET, "/api/v1/events?limit=100", null, owner);
+    assertThat(feed.statusCode()).as(feed.bodyAsString()).isEqualTo(200);
+    List<JsonObject> events = TestApp.data(feed).getJsonArray("events").stream().map(e -> (JsonObject) e)
+        .filter(e -> "transfer.screened".equals(e.getString("type"))
+            && e.getJsonObject("current").getLong("screeningId") == id).toList();
+    assertThat(events).hasSize(1);
+    assertThat(events.get(0).getJsonObject("current").getJsonObject("policy").getInteger("version")).isEqualTo(1);
     // The owner POSTing the same deposit under the same version finds the watched screening.
     assertThat(screened(hash, watched, owner, 200).getLong("id")).isEqualTo(((Number) row.get("id")).longValue());
   }
