@@ -163,10 +163,14 @@ public final class TransferRules {
     if (!found.isEmpty()) {
       reasons.add(flow);
       v = blocks.isEmpty() ? Verdict.caution : Verdict.block;
-    } else if (d != null && d.decision() == Verdict.block && !onlyWaived(d, f, small)) {
-      reasons.add(new Coded(COUNTERPARTY_BLOCKED, "The counterparty's own decision is block ("
-          + String.join(", ", codes) + ")."));
-      v = Verdict.caution;
+    } else if (d != null && d.decision() == Verdict.block) {
+      if (onlyWaived(d, f, small)) {
+        f.block().stream().map(Coded::code).filter(x -> !waived.contains(x)).distinct().forEach(waived::add);
+      } else {
+        reasons.add(new Coded(COUNTERPARTY_BLOCKED, "The counterparty's own decision is block ("
+            + String.join(", ", codes) + ")."));
+        v = Verdict.caution;
+      }
     }
     belowMinimum(waived, usd, p, warnings);
     return screened(v, reasons, warnings);

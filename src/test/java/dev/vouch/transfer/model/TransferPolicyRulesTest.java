@@ -153,8 +153,9 @@ class TransferPolicyRulesTest {
     Policy strict = policy("{\"transferMinUsd\": 100, \"categories\": {\"mixer\": {\"in\": {\"action\": \"block\"}}}}");
     Counterparty blocked = mixerFunded(strict);
     assertThat(blocked.decision().decision()).isEqualTo(Verdict.block);
-    assertThat(TransferRules.decide(usdc("1.5"), Direction.sent, 3, 3, blocked, strict).verdict())
-        .isEqualTo(Verdict.allow);
+    TransferVerdict smallSent = TransferRules.decide(usdc("1.5"), Direction.sent, 3, 3, blocked, strict);
+    assertThat(smallSent.verdict()).isEqualTo(Verdict.allow);
+    assertThat(smallSent.warnings().get(0).message()).contains("EXPOSURE_HIGH_RISK_IN");
     assertThat(TransferRules.decide(usdc("150"), Direction.sent, 3, 3, blocked, strict).verdict())
         .isEqualTo(Verdict.caution);
   }
