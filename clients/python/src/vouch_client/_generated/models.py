@@ -180,6 +180,7 @@ class TransferScreening(_Model):
     warnings: List[Coded]
     counterparty_evidence: Optional[CounterpartyEvidence] = Field(None, alias='counterpartyEvidence')
     model_version: str = Field(..., alias='modelVersion')
+    policy: Optional[PolicyRef] = None
     created_at: datetime = Field(..., alias='createdAt')
     updated_at: datetime = Field(..., alias='updatedAt')
 
@@ -211,6 +212,7 @@ class TransferBatchResultSummary(_Model):
 
 class TransferBatchResult(_Model):
     model_version: str = Field(..., alias='modelVersion')
+    policy: Optional[PolicyRef] = None
     summary: TransferBatchResultSummary
     results: List[TransferBatchRow]
 
@@ -270,6 +272,7 @@ class TransferReceipt(_Model):
     counterparty_evidence: Optional[CounterpartyEvidence] = Field(None, alias='counterpartyEvidence')
     model_version: str = Field(..., alias='modelVersion')
     screened_at: datetime = Field(..., alias='screenedAt')
+    policy: Optional[PolicyRef] = None
     signature: TransferReceiptSignature
 
 

@@ -1017,6 +1017,7 @@ export type TransferReceipt = {
     counterpartyEvidence?: CounterpartyEvidence;
     modelVersion: string;
     screenedAt: string;
+    policy?: PolicyRef;
     signature: {
         alg: 'EdDSA';
         kid: string;
@@ -1126,15 +1127,23 @@ export type TransferScreening = {
      * absent while pending
      */
     verdict?: 'allow' | 'caution' | 'block';
+    /**
+     * TRANSFER_UNCONFIRMED or TRANSFER_COUNTERPARTY_UNKNOWN while pending; TRANSFER_SANCTIONED_COUNTERPARTY, TRANSFER_COUNTERPARTY_SANCTIONS_EXPOSURE (block at any amount, under any policy), TRANSFER_HIGH_RISK_COUNTERPARTY, TRANSFER_HIGH_RISK_SOURCE, TRANSFER_HIGH_RISK_DESTINATION (caution by default; block, a warning or nothing as the caller's policy says), TRANSFER_CATEGORY_COUNTERPARTY (gambling, exchange or bridge, only when a policy acts on it), TRANSFER_COUNTERPARTY_BLOCKED (caution)
+     */
     reasons: Array<Coded>;
+    /**
+     * TRANSFER_UNVALUED_TOKEN, TRANSFER_MINT_OR_BURN, TRANSFER_INTAKE_NOT_QUEUED; with a policy, a rule whose action is warn gives its code as a warning, and TRANSFER_BELOW_POLICY_MINIMUM names findings not held against a transfer under the policy's transferMinUsd
+     */
     warnings: Array<Coded>;
     counterpartyEvidence?: CounterpartyEvidence;
     modelVersion: string;
+    policy?: PolicyRef;
     createdAt: string;
     updatedAt: string;
 };
 export type TransferBatchResult = {
     modelVersion: string;
+    policy?: PolicyRef;
     /**
      * allow, caution and block count the screened rows
      */

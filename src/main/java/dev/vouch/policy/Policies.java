@@ -31,6 +31,15 @@ public final class Policies {
   /** The policy a caller decides with: the default (ref null) or a customer's version. */
   public record Effective(Policy policy, PolicyRef ref) {
     public static final Effective DEFAULT = new Effective(Policy.DEFAULT, null);
+
+    /** The policy's numeric id; 0 for the default (how transfer screenings store it, V122). */
+    public long id() {
+      return ref == null ? 0 : idOf(ref);
+    }
+
+    public int version() {
+      return ref == null ? 0 : ref.version();
+    }
   }
 
   /** One stored version as GET answers it. */
@@ -55,6 +64,26 @@ public final class Policies {
 
   public static String publicId(long id) {
     return "pol_" + id;
+  }
+
+  public static long idOf(PolicyRef ref) {
+    return Long.parseLong(ref.id().substring(4));
+  }
+
+  /**
+   * One stored version, as a screening requested under it names it (null: the default): a
+   * pending transfer screening completes with it, whatever the key uses now. Compiled once.
+   */
+  public Future<Effective> at(PolicyRef ref) {
+    if (ref == null) {
+      return Future.succeededFuture(Effective.DEFAULT);
+    }
+    long id = idOf(ref);
+    Policy p = compiled.getIfPresent(id + ":" + ref.version());
+    if (p != null) {
+      return Future.succeededFuture(new Effective(p, ref));
+    }
+    return version(id, ref.version()).map(s -> new Effective(compile(s), s.ref()));
   }
 
   static PolicyRef ref(long id, int version, String hash) {

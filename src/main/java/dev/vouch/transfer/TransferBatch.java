@@ -51,7 +51,17 @@ final class TransferBatch {
     this.rows = new TransferRequests.BatchRow[q.entries().size()];
   }
 
+  /** The caller's policy, one for the whole batch (read before anything else). */
+  private dev.vouch.policy.Policies.Effective policy = dev.vouch.policy.Policies.Effective.DEFAULT;
+
   Future<TransferRequests.BatchAnswer> run() {
+    return t.policyOf(q.caller().key().map(k -> k.id()).orElse(null)).compose(p -> {
+      policy = p;
+      return screenAll();
+    });
+  }
+
+  private Future<TransferRequests.BatchAnswer> screenAll() {
     Map<Long, List<Integer>> byChain = new LinkedHashMap<>();
     for (int i = 0; i < rows.length; i++) {
       TransferRequests.BatchEntry e = q.entries().get(i);
@@ -128,9 +138,9 @@ final class TransferBatch {
               new ApiError(500, "INTERNAL", "This row's counterparty could not be read; retry it."));
           continue;
         }
-        Transfers.Party p = t.party(r.state(), f.chain().chainId(), now, scope.result());
+        Transfers.Party p = t.party(r.state(), f.chain().chainId(), now, policy, scope.result());
         TransferVerdict v = TransferRules.decide(f.moved(), f.screen().direction(), f.tx().confirmations(),
-            f.chain().confirmations(), p.view());
+            f.chain().confirmations(), p.view(), policy.policy());
         if (v.queueIntake() && !p.jobInFlight()) {
           wantIntake.add(f.moved().counterparty());
         }
@@ -159,10 +169,11 @@ final class TransferBatch {
         v = Transfers.notQueued(v, f.moved().counterparty());
       }
       TransferStore.Key key = new TransferStore.Key(f.chain().chainId(), f.screen().txHash(),
-          TransferStore.logIndex(f.moved()), f.screen().address(), f.screen().direction());
+          TransferStore.logIndex(f.moved()), f.screen().address(), f.screen().direction(), policy.ref());
       // Two entries naming one transfer (with and without its logIndex) are one screening.
       writes.putIfAbsent(key, new TransferStore.Write(key, f.moved(), f.tx().block() == null ? 0 : f.tx().block(),
-          f.tx().confirmations(), f.chain().confirmations(), v, CounterpartyEvidence.of(d.party().view())));
+          f.tx().confirmations(), f.chain().confirmations(), v, CounterpartyEvidence.of(d.party().view()),
+          policy.ref()));
       keyOf.add(key);
     }
     List<TransferStore.Write> unique = new ArrayList<>(writes.values());
@@ -215,7 +226,7 @@ final class TransferBatch {
         default -> error++;
       }
     }
-    return new TransferRequests.BatchAnswer(TransferRules.VERSION,
+    return new TransferRequests.BatchAnswer(TransferRules.VERSION, policy.ref(),
         new TransferRequests.BatchSummary(out.size(), allow, caution, block, pending, invalid, notFound, error), out);
   }
 

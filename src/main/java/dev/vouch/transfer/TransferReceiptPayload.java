@@ -14,6 +14,8 @@ import java.util.List;
  * the canonical form never passes an amount through a double.
  *
  * @param screenedAt when the screening got its verdict
+ * @param policy the caller's policy version the verdict was reached under (issue 32), hashed and
+ *     signed with it; omitted for the default policy, so such receipts keep their bytes and hash
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TransferReceiptPayload(
@@ -40,7 +42,8 @@ public record TransferReceiptPayload(
     List<Coded> warnings,
     CounterpartyEvidence counterpartyEvidence,
     String modelVersion,
-    Instant screenedAt) {
+    Instant screenedAt,
+    dev.vouch.decision.model.PolicyRef policy) {
 
   public static final String KIND = "transfer_screening";
 
@@ -50,6 +53,6 @@ public record TransferReceiptPayload(
         t.counterparty(), t.asset(), t.token(), t.symbol(), t.decimals(), t.valued(), t.amount(),
         t.amountUsd() == null ? null : t.amountUsd().toPlainString(), t.block(), t.confirmations(),
         t.requiredConfirmations(), t.verdict(), t.reasons(), t.warnings(), t.counterpartyEvidence(), t.modelVersion(),
-        t.updatedAt());
+        t.updatedAt(), t.policy());
   }
 }

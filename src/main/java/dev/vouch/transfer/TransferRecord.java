@@ -13,7 +13,8 @@ import java.util.List;
  * is the wire order. amount is base units as a decimal string (exact beyond 2^53); amountUsd only
  * for a registered USD stablecoin; verdict absent while pending; logIndex and token absent for
  * the native value; counterpartyEvidence is what the verdict (or the pending state) rested on about
- * the counterparty, absent on rows decided before V112.
+ * the counterparty, absent on rows decided before V112; policy names the caller's policy version
+ * the screening is decided under (V122), absent for the default policy.
  */
 public record TransferRecord(
     long id,
@@ -39,6 +40,7 @@ public record TransferRecord(
     List<Coded> warnings,
     @JsonInclude(JsonInclude.Include.NON_NULL) CounterpartyEvidence counterpartyEvidence,
     String modelVersion,
+    @JsonInclude(JsonInclude.Include.NON_NULL) dev.vouch.decision.model.PolicyRef policy,
     Instant createdAt,
     Instant updatedAt) {
 

@@ -49,8 +49,13 @@ public final class TransferRequests {
   public record BatchSummary(int total, int allow, int caution, int block, int pending, int invalid, int notFound,
       int error) {}
 
-  /** Data of POST /api/v1/transfers/batch. */
-  public record BatchAnswer(String modelVersion, BatchSummary summary, List<BatchRow> results) {}
+  /**
+   * Data of POST /api/v1/transfers/batch; {@code policy} names the caller's policy every row was
+   * decided under (once, at the top, as the decision batch does), absent for the default.
+   */
+  public record BatchAnswer(String modelVersion,
+      @JsonInclude(JsonInclude.Include.NON_NULL) dev.vouch.decision.model.PolicyRef policy, BatchSummary summary,
+      List<BatchRow> results) {}
 
   /** POST /api/v1/transfer-receipts: a receipt of this screening. */
   public record ReceiptCreate(long screeningId) {}

@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.vouch.decision.model.Coded;
+import dev.vouch.decision.model.PolicyRef;
 import dev.vouch.decision.model.Verdict;
 import dev.vouch.indexing.JobStore;
 import dev.vouch.monitoring.DecisionWatch;
 import dev.vouch.monitoring.Outbox;
+import dev.vouch.policy.Policies;
 import dev.vouch.store.Gateway;
 import dev.vouch.transfer.model.CounterpartyEvidence;
 import dev.vouch.transfer.model.Direction;
@@ -39,8 +41,19 @@ final class TransferStore {
   /** A stored screening, whether this write created it, and the key that owns its event (null: none). */
   record Stored(boolean inserted, TransferRecord record, Long apiKey) {}
 
-  /** The natural key (CONTRACT 10): the native value is log index -1. */
-  record Key(long chainId, String txHash, long logIndex, String address, Direction direction) {}
+  /**
+   * The natural key (CONTRACT 10): the native value is log index -1. The policy version it is
+   * decided under is part of it (V122; 0 / 0 the default), so callers with different policies
+   * never share a verdict.
+   */
+  record Key(long chainId, String txHash, long logIndex, String address, Direction direction, long policyId,
+      int policyVersion) {
+
+    Key(long chainId, String txHash, long logIndex, String address, Direction direction, PolicyRef policy) {
+      this(chainId, txHash, logIndex, address, direction, policy == null ? 0 : Policies.idOf(policy),
+          policy == null ? 0 : policy.version());
+    }
+  }
 
   /** Instants as ISO 8601 text, as on the wire and in the receipt's canonical payload. */
   private static final ObjectMapper JSON = new ObjectMapper().registerModule(new JavaTimeModule())
@@ -57,9 +70,12 @@ final class TransferStore {
     return m.logIndex() == null ? -1 : m.logIndex();
   }
 
-  /** One screening to write: its key, what moved, where the chain stood, the verdict and its evidence. */
+  /**
+   * One screening to write: its key, what moved, where the chain stood, the verdict, its evidence
+   * and the policy it was decided under (null: the default; the same as the key's).
+   */
   record Write(Key key, Moved moved, long block, long confirmations, int required, TransferVerdict verdict,
-      CounterpartyEvidence evidence) {}
+      CounterpartyEvidence evidence, PolicyRef policy) {}
 
   /**
    * Inserts the screening or brings a pending one up to date, in one transaction with the
@@ -84,8 +100,8 @@ final class TransferStore {
    * cursor); no counterparty evidence is kept for it.
    */
   static Future<Stored> saveOn(SqlConnection conn, Key key, Moved m, long block, long confirmations, int required,
-      TransferVerdict v, boolean queueIntake, Long apiKey, Instant now) {
-    return saveAllOn(conn, List.of(new Write(key, m, block, confirmations, required, v, null)),
+      TransferVerdict v, PolicyRef policy, boolean queueIntake, Long apiKey, Instant now) {
+    return saveAllOn(conn, List.of(new Write(key, m, block, confirmations, required, v, null, policy)),
         queueIntake ? List.of(m.counterparty()) : List.of(), apiKey, now).map(all -> all.get(0));
   }
 
@@ -113,6 +129,9 @@ final class TransferStore {
     String[] reasons = new String[n];
     String[] warnings = new String[n];
     String[] evidence = new String[n];
+    Long[] policyId = new Long[n];
+    Integer[] policyVersion = new Integer[n];
+    String[] policyHash = new String[n];
     for (int i = 0; i < n; i++) {
       Write w = writes.get(i);
       Moved m = w.moved();
@@ -137,13 +156,17 @@ final class TransferStore {
       reasons[i] = json(v.reasons());
       warnings[i] = json(v.warnings());
       evidence[i] = w.evidence() == null ? null : json(w.evidence());
+      policyId[i] = w.key().policyId();
+      policyVersion[i] = w.key().policyVersion();
+      policyHash[i] = w.policy() == null ? null : w.policy().hash();
     }
     Tuple args = Tuple.tuple().addArrayOfLong(chain).addArrayOfString(hash).addArrayOfLong(log)
         .addArrayOfString(address).addArrayOfString(direction).addArrayOfString(counterparty).addArrayOfString(token)
         .addArrayOfString(symbol).addArrayOfInteger(decimals).addArrayOfBoolean(valued).addArrayOfString(amount)
         .addArrayOfString(usd).addArrayOfLong(block).addArrayOfLong(confirmations).addArrayOfInteger(required)
         .addArrayOfString(status).addArrayOfString(verdict).addArrayOfString(reasons).addArrayOfString(warnings)
-        .addArrayOfString(evidence).addValue(utc(now)).addValue(apiKey);
+        .addArrayOfString(evidence).addArrayOfLong(policyId).addArrayOfInteger(policyVersion)
+        .addArrayOfString(policyHash).addValue(utc(now)).addValue(apiKey);
     return conn.preparedQuery(TransferQueries.UPSERT_MANY).execute(args)
         .compose(rows -> intakes.isEmpty() ? Future.succeededFuture(rows)
             : JobStore.queueIntakes(conn, intakes, now).map(rows))
@@ -172,7 +195,9 @@ final class TransferStore {
                   .addArrayOfString(rest.stream().map(w -> w.key().txHash()).toArray(String[]::new))
                   .addArrayOfLong(rest.stream().map(w -> w.key().logIndex()).toArray(Long[]::new))
                   .addArrayOfString(rest.stream().map(w -> w.key().address()).toArray(String[]::new))
-                  .addArrayOfString(rest.stream().map(w -> w.key().direction().name()).toArray(String[]::new)));
+                  .addArrayOfString(rest.stream().map(w -> w.key().direction().name()).toArray(String[]::new))
+                  .addArrayOfLong(rest.stream().map(w -> w.key().policyId()).toArray(Long[]::new))
+                  .addArrayOfInteger(rest.stream().map(w -> w.key().policyVersion()).toArray(Integer[]::new)));
           return announced.compose(v -> kept).map(found -> {
             if (found != null) {
               found.forEach(r -> byKey.put(key(r), stored(r)));
@@ -192,7 +217,7 @@ final class TransferStore {
 
   private static Key key(Row r) {
     return new Key(r.getLong("chain_id"), r.getString("tx_hash"), r.getLong("log_index"), r.getString("address"),
-        Direction.valueOf(r.getString("direction")));
+        Direction.valueOf(r.getString("direction")), r.getLong("policy_id"), r.getInteger("policy_version"));
   }
 
   Future<Optional<TransferRecord>> byId(long id) {
@@ -251,9 +276,14 @@ final class TransferStore {
     if (t.amountUsd() != null) {
       o.put("amountUsd", t.amountUsd());
     }
-    return o.put("verdict", t.verdict().name())
+    o.put("verdict", t.verdict().name())
         .put("reasonCodes", new JsonArray(t.reasons().stream().map(Coded::code).toList()))
         .put("modelVersion", t.modelVersion());
+    if (t.policy() != null) { // the policy version it was decided under; absent for the default
+      o.put("policy", new JsonObject().put("id", t.policy().id()).put("version", t.policy().version())
+          .put("hash", t.policy().hash()));
+    }
+    return o;
   }
 
   private static Stored first(RowSet<Row> rows) {
@@ -282,8 +312,15 @@ final class TransferStore {
         usd == null ? null : plain(new BigDecimal(usd)), r.getLong("block"), r.getLong("confirmations"),
         r.getInteger("required_confirmations"), r.getString("status"), verdict == null ? null : Verdict.valueOf(verdict),
         coded(r.getString("reasons")), coded(r.getString("warnings")), evidence(r.getString("evidence")),
-        TransferRules.VERSION,
+        TransferRules.VERSION, policy(r),
         r.getOffsetDateTime("created_at").toInstant(), r.getOffsetDateTime("updated_at").toInstant());
+  }
+
+  /** The policy version a row was decided under (V122); null for the default. */
+  private static PolicyRef policy(Row r) {
+    long id = r.getLong("policy_id");
+    return id == 0 ? null : new PolicyRef(Policies.publicId(id), r.getInteger("policy_version"),
+        r.getString("policy_hash"));
   }
 
   /** The transfer a stored row names, for recomputing its verdict. */

@@ -24,7 +24,8 @@ final class TransferWatchStore {
 
   /** One screening a step writes, with the keys to tell. */
   record Item(TransferStore.Key key, dev.vouch.transfer.model.Moved moved, long block, long confirmations,
-      int required, dev.vouch.transfer.model.TransferVerdict verdict, boolean queueIntake, List<Watcher> watchers) {}
+      int required, dev.vouch.transfer.model.TransferVerdict verdict, dev.vouch.decision.model.PolicyRef policy,
+      boolean queueIntake, List<Watcher> watchers) {}
 
   /** Another worker committed this range first: nothing of this step was written. */
   static final class Lost extends RuntimeException {
@@ -100,7 +101,7 @@ final class TransferWatchStore {
   private static Future<Boolean> save(SqlConnection conn, Item item, Instant now) {
     long owner = item.watchers().get(0).apiKey();
     return TransferStore.saveOn(conn, item.key(), item.moved(), item.block(), item.confirmations(), item.required(),
-            item.verdict(), item.queueIntake(), owner, now)
+            item.verdict(), item.policy(), item.queueIntake(), owner, now)
         .compose(stored -> {
           Map<Long, Long> keys = new LinkedHashMap<>();
           item.watchers().forEach(w -> keys.putIfAbsent(w.apiKey(), w.watchlistId()));

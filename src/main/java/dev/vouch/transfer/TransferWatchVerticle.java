@@ -190,27 +190,39 @@ public final class TransferWatchVerticle extends VerticleBase {
       });
     }
 
-    /** Each found transfer decided as a POSTed one would be, its counterparty read once per step. */
+    /**
+     * Each found transfer decided as a POSTed one would be, under the policy of the key owning it
+     * (the oldest watching list's): its counterparty read once per step, each owner's policy once.
+     */
     Future<List<Pending>> screen(List<WatchMatch.Screening> found, Map<String, List<TransferWatchStore.Watcher>> watchers,
         long head) {
       Instant now = clock.instant();
-      Set<String> counterparties = new LinkedHashSet<>();
-      found.forEach(s -> counterparties.add(s.moved().counterparty()));
-      // The step's counterparties' labels in one statement (the label store), each state read once.
-      Future<dev.vouch.screening.Screening.Scope> scope = transfers.scope(counterparties);
-      Map<String, Future<Transfers.Party>> parties = new LinkedHashMap<>();
-      counterparties.forEach(a -> parties.put(a, transfers.party(a, chain.chainId(), now, scope)));
-      return Future.all(new ArrayList<>(parties.values())).map(x -> {
+      Map<String, Future<dev.vouch.score.WalletState>> states = new LinkedHashMap<>();
+      Map<Long, Future<dev.vouch.policy.Policies.Effective>> policies = new LinkedHashMap<>();
+      found.forEach(s -> {
+        states.computeIfAbsent(s.moved().counterparty(), transfers::state);
+        policies.computeIfAbsent(watchers.get(s.address()).get(0).apiKey(), transfers::policyOf);
+      });
+      // The step's counterparties' labels in one statement (the label store; none when cached).
+      Future<dev.vouch.screening.Screening.Scope> scope = transfers.scope(states.keySet());
+      List<Future<?>> reads = new ArrayList<>(states.values());
+      reads.addAll(policies.values());
+      reads.add(scope);
+      return Future.all(reads).map(x -> {
         List<Pending> out = new ArrayList<>();
         Set<String> queued = new LinkedHashSet<>();
+        Map<String, Transfers.Party> parties = new HashMap<>();
         for (WatchMatch.Screening s : found) {
-          Transfers.Party p = parties.get(s.moved().counterparty()).result();
+          dev.vouch.policy.Policies.Effective pol = policies.get(watchers.get(s.address()).get(0).apiKey()).result();
+          Transfers.Party p = parties.computeIfAbsent(s.moved().counterparty() + "|" + pol.id() + ":" + pol.version(),
+              k -> transfers.party(states.get(s.moved().counterparty()).result(), chain.chainId(), now, pol,
+                  scope.result()));
           long confirmations = head - s.block() + 1;
           TransferVerdict v = TransferRules.decide(s.moved(), s.direction(), confirmations, chain.confirmations(),
-              p.view());
+              p.view(), pol.policy());
           // One intake per counterparty per step, and none for a run already in flight.
           boolean intake = v.queueIntake() && !p.jobInFlight() && queued.add(s.moved().counterparty());
-          out.add(new Pending(s, v, intake, confirmations, watchers.get(s.address())));
+          out.add(new Pending(s, v, intake, confirmations, watchers.get(s.address()), pol.ref()));
         }
         return out;
       });
@@ -247,8 +259,9 @@ public final class TransferWatchVerticle extends VerticleBase {
           TransferVerdict v = p.intake() && !queue ? Transfers.notQueued(p.verdict(), p.found().moved().counterparty())
               : p.verdict();
           items.add(new TransferWatchStore.Item(new TransferStore.Key(chain.chainId(), p.found().txHash(),
-              TransferStore.logIndex(p.found().moved()), p.found().address(), p.found().direction()),
-              p.found().moved(), p.found().block(), p.confirmations(), chain.confirmations(), v, queue, p.watchers()));
+              TransferStore.logIndex(p.found().moved()), p.found().address(), p.found().direction(), p.policy()),
+              p.found().moved(), p.found().block(), p.confirmations(), chain.confirmations(), v, p.policy(), queue,
+              p.watchers()));
         }
         return store.commit(chain.chainId(), from, to + 1, items, clock.instant(), COMMIT_DEADLINE_MS)
             .onSuccess(n -> {
@@ -267,7 +280,7 @@ public final class TransferWatchVerticle extends VerticleBase {
     }
   }
 
-  /** A found transfer with its verdict, before the intake admission. */
+  /** A found transfer with its verdict and the owner's policy it was decided under, before the intake admission. */
   private record Pending(WatchMatch.Screening found, TransferVerdict verdict, boolean intake, long confirmations,
-      List<TransferWatchStore.Watcher> watchers) {}
+      List<TransferWatchStore.Watcher> watchers, dev.vouch.decision.model.PolicyRef policy) {}
 }

@@ -10,6 +10,7 @@ import dev.vouch.decision.Decisions;
 import dev.vouch.decision.model.Coded;
 import dev.vouch.decision.model.UseCase;
 import dev.vouch.error.ApiError;
+import dev.vouch.policy.Policies;
 import dev.vouch.receipt.SigningKeys;
 import dev.vouch.score.WalletReads;
 import dev.vouch.score.WalletState;
@@ -53,10 +54,11 @@ public final class Transfers {
   private final Decisions decisions;
   private final Screening screening;
   private final Metering metering;
+  private final Policies policies;
   private final Clock clock;
 
   public Transfers(dev.vouch.store.Gateway db, ChainCheck chains, List<ChainConfig> catalogue, WalletReads reads,
-      Decisions decisions, Screening screening, Metering metering, SigningKeys signing, Clock clock) {
+      Decisions decisions, Screening screening, Metering metering, SigningKeys signing, Policies policies, Clock clock) {
     this.store = new TransferStore(db);
     this.receipts = new TransferReceipts(db, store, signing, clock);
     this.chains = chains;
@@ -65,6 +67,7 @@ public final class Transfers {
     this.decisions = decisions;
     this.screening = screening;
     this.metering = metering;
+    this.policies = policies;
     this.clock = clock;
   }
 
@@ -96,6 +99,11 @@ public final class Transfers {
     return metering;
   }
 
+  /** The policy a key screens with (null: anonymous, the default). */
+  Future<Policies.Effective> policyOf(Long apiKey) {
+    return policies.forKey(apiKey);
+  }
+
   Instant now() {
     return clock.instant();
   }
@@ -106,23 +114,25 @@ public final class Transfers {
       return Future.failedFuture(ApiError.invalidRequest("chainId " + q.chainId() + " is not a chain Vouch reads over"
           + " JSON-RPC; GET /api/v1/stats lists the chains."));
     }
-    return evidence(chain, q.txHash()).compose(tx -> {
+    Long apiKey = q.caller().key().map(k -> k.id()).orElse(null);
+    // The caller's policy in force now decides the screening and stays with it (V122).
+    return policies.forKey(apiKey).compose(pol -> evidence(chain, q.txHash()).compose(tx -> {
       Moved m = found(TransferMatch.find(tx, chain, q.address(), q.direction(), q.logIndex()), q, chain);
       Instant now = clock.instant();
-      return party(m.counterparty(), chain.chainId(), now).compose(p -> {
-        TransferVerdict v = TransferRules.decide(m, q.direction(), tx.confirmations(), chain.confirmations(), p.view());
-        Long apiKey = q.caller().key().map(k -> k.id()).orElse(null);
+      return party(m.counterparty(), chain.chainId(), now, pol).compose(p -> {
+        TransferVerdict v = TransferRules.decide(m, q.direction(), tx.confirmations(), chain.confirmations(), p.view(),
+            pol.policy());
         if (!v.queueIntake() || p.jobInFlight()) {
-          return store.save(write(chain, q, tx, m, v, p), false, apiKey, now);
+          return store.save(write(chain, q, tx, m, v, p, pol), false, apiKey, now);
         }
         // The counterparty's first index costs the caller what an intake costs (units and a daily scan start).
         return metering.startScans(q.caller(), 1).compose(start -> {
           TransferVerdict saved = start.starts() > 0 ? v : notQueued(v, m.counterparty());
-          return store.save(write(chain, q, tx, m, saved, p), start.starts() > 0, apiKey, now)
+          return store.save(write(chain, q, tx, m, saved, p, pol), start.starts() > 0, apiKey, now)
               .recover(t -> refund(start.admission()).transform(x -> Future.failedFuture(t)));
         });
       });
-    }).map(s -> new TransferRequests.Answer(s.inserted() ? 201 : 200, s.record()));
+    })).map(s -> new TransferRequests.Answer(s.inserted() ? 201 : 200, s.record()));
   }
 
   public Future<TransferRequests.Answer> read(TransferRequests.Read q) {
@@ -168,9 +178,11 @@ public final class Transfers {
             ? tx.confirmations() : t.confirmations());
     Instant now = clock.instant();
     Moved m = TransferStore.moved(t);
-    return confirmations.compose(conf -> party(t.counterparty(), t.chainId(), now).compose(p -> {
+    // Under the policy version it was requested with, whatever the key uses now.
+    return confirmations.compose(conf -> policies.at(t.policy()).compose(pol -> party(t.counterparty(), t.chainId(),
+        now, pol).compose(p -> {
       TransferVerdict v = TransferRules.decide(m, dev.vouch.transfer.model.Direction.valueOf(t.direction()), conf,
-          t.requiredConfirmations(), p.view());
+          t.requiredConfirmations(), p.view(), pol.policy());
       if (v.status() == TransferVerdict.Status.pending && conf == t.confirmations()
           && v.reasons().equals(t.reasons())) {
         return Future.succeededFuture(t);
@@ -178,15 +190,15 @@ public final class Transfers {
       return store.update(t.id(), conf, v, CounterpartyEvidence.of(p.view()), now).compose(updated -> updated.isPresent()
           ? Future.succeededFuture(updated.get())
           : store.byId(t.id()).map(Optional::orElseThrow));
-    }));
+    })));
   }
 
   private static TransferStore.Write write(ChainConfig chain, TransferRequests.Screen q, TxEvidence tx, Moved m,
-      TransferVerdict v, Party p) {
+      TransferVerdict v, Party p, Policies.Effective pol) {
     TransferStore.Key key = new TransferStore.Key(chain.chainId(), q.txHash(), TransferStore.logIndex(m), q.address(),
-        q.direction());
+        q.direction(), pol.ref());
     return new TransferStore.Write(key, m, tx.block() == null ? 0 : tx.block(), tx.confirmations(),
-        chain.confirmations(), v, CounterpartyEvidence.of(p.view()));
+        chain.confirmations(), v, CounterpartyEvidence.of(p.view()), pol.ref());
   }
 
   private Future<TxEvidence> evidence(ChainConfig chain, String hash) {
@@ -197,29 +209,34 @@ public final class Transfers {
   }
 
   /** The counterparty's labels on the chain (the label store) and its decision on committed evidence. */
-  Future<Party> party(String address, long chainId, Instant now) {
-    return party(address, chainId, now, scope(List.of(address)));
-  }
-
-  /** The same with the labels of a step's counterparties read in one statement ({@link #scope}). */
-  Future<Party> party(String address, long chainId, Instant now, Future<Screening.Scope> scope) {
+  Future<Party> party(String address, long chainId, Instant now, Policies.Effective pol) {
+    Future<Screening.Scope> scope = scope(List.of(address));
     Future<WalletState> read = reads.read(address);
-    return Future.all(scope, read).map(v -> party(read.result(), chainId, now, scope.result()));
+    return Future.all(scope, read).map(v -> party(read.result(), chainId, now, pol, scope.result()));
   }
 
-  /** The current labels and listings of {@code addresses}: one statement, whatever their number. */
+  /** The current labels and listings of {@code addresses}: one statement at most (the bounded cache first). */
   Future<Screening.Scope> scope(java.util.Collection<String> addresses) {
     return screening.scope(addresses);
   }
 
-  /** The model's view of a counterparty from its read state and the labels read for it. */
-  Party party(WalletState state, long chainId, Instant now, Screening.Scope scope) {
+  /**
+   * The model's view of a counterparty from its read state and the labels read for it, its
+   * decision reached with the screening's policy.
+   */
+  Party party(WalletState state, long chainId, Instant now, Policies.Effective pol, Screening.Scope scope) {
     String address = state.wallet();
     List<Category> labels = scope.labels().lookup(address, chainId).stream().map(Label::category).distinct().toList();
     Map<String, List<dev.vouch.screening.model.Listing>> listed = Map.of(address, scope.screening().lookup(address));
     return new Party(new Counterparty(address, labels, state.snapshot().isPresent(),
-        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now, listed) : null),
+        state.snapshot().isPresent() ? decisions.decide(state, UseCase.DEFAULT, now, listed, pol.policy(), pol.ref())
+            : null),
         state.jobInFlight());
+  }
+
+  /** The committed read state of a counterparty (a watched step decides it once per owner's policy). */
+  Future<WalletState> state(String address) {
+    return reads.read(address);
   }
 
   static Moved found(TransferMatch.Finding f, TransferRequests.Screen q, ChainConfig chain) {

@@ -220,6 +220,24 @@ public final class DecisionModel {
         .toPlainString() + " by the caller's policy.");
   }
 
+  /** What the exposure rules find under a policy, by what each finding does (block, caution, warning). */
+  public record ExposureFindings(List<Coded> block, List<Coded> caution, List<Coded> warnings) {}
+
+  /**
+   * The exposure rules alone, on a summary and a policy (issue 32): transfer screening reads from
+   * it which of a counterparty's findings are blocks and which cautions, which its decision's
+   * reason list does not say.
+   */
+  public static ExposureFindings exposureFindings(ExposureSummary e, Policy p) {
+    List<Coded> block = new ArrayList<>();
+    List<Coded> caution = new ArrayList<>();
+    List<Coded> warnings = new ArrayList<>();
+    if (e != null) {
+      exposureFindings(e, p, block, caution, warnings);
+    }
+    return new ExposureFindings(List.copyOf(block), List.copyOf(caution), List.copyOf(warnings));
+  }
+
   /** Today's exposure rules, with today's thresholds. */
   static void exposureFindings(ExposureSummary e, List<Coded> block, List<Coded> caution, List<Coded> warnings) {
     exposureFindings(e, Policy.DEFAULT, block, caution, warnings);

@@ -42,7 +42,9 @@ public record TransferView(
     String evidence,
     String modelVersion,
     String screenedAt,
-    Receipt receipt) {
+    Receipt receipt,
+    // The customer policy the screening was decided under (issue 32 item 3); null for the default.
+    dev.vouch.decision.model.PolicyRef policy) {
 
   /** The receipt minted of this screening and how its check went. */
   public record Receipt(String id, String createdAt, String payloadHash, boolean verified, String kid, String words,
@@ -69,7 +71,8 @@ public record TransferView(
         t.reasons(), Words.forPeople(t.warnings()), evidence(t.counterpartyEvidence()), t.modelVersion(),
         pending ? null : Words.utc(t.updatedAt()),
         r == null ? null : new Receipt(r.id(), Words.utc(r.createdAt()), r.payloadHash(), verified, kid,
-            verified ? "Signature verified" : "Not verified: " + detail, "/api/v1/transfer-receipts/" + r.id()));
+            verified ? "Signature verified" : "Not verified: " + detail, "/api/v1/transfer-receipts/" + r.id()),
+        t.policy());
   }
 
   /** Whole units with thousands separators (1,234.567891 USDC); an unregistered token's raw base units. */
