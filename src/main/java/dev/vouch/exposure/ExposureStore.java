@@ -35,7 +35,7 @@ import java.util.Set;
  * (at most {@link Reach#maxHops()} in all), then the pure model with the current labels. The
  * model chooses which intermediaries each further statement reads ({@link dev.vouch.exposure.model.Hops}).
  * After each statement the labels of the addresses it named are looked up in the label store
- * (V110, one statement for those not yet looked up): no label set is held in the heap, and the
+ * (V124, one statement for those not yet looked up): no label set is held in the heap, and the
  * model has the labels of every address it weighs or stops at (hubs by label) before choosing
  * the next level.
  */

@@ -31,7 +31,7 @@ import java.util.logging.Logger;
  * wallet's changed verdict is announced as a screening refresh's is (cause screening). Wallets
  * whose snapshot has no summary (committed before V82) are left as they are.
  *
- * <p>The labels are the label store's (V110), the same for every process; each queued row names
+ * <p>The labels are the label store's (V124), the same for every process; each queued row names
  * the version it is to be computed with (a switch retags every pending row), and chunks are taken
  * of the stored version (exposure_label_state) only. Every read looks up the labels of the
  * addresses it meets, level by level: no process holds the label set.

@@ -1,6 +1,6 @@
 package dev.vouch.monitoring;
 
-/** SQL of the exposure label sweep (V83, V98, V110). */
+/** SQL of the exposure label sweep (V83, V98, V124). */
 final class ExposureSyncQueries {
 
   private ExposureSyncQueries() {}

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * Sweeps each label version switch's differences (V110 label_diffs; roles worker and all), a
+ * Sweeps each label version switch's differences (V124 label_diffs; roles worker and all), a
  * page of addresses per transaction, so no step grows with the lists: the changed addresses that
  * appear in any flow start the exposure walk ({@link ExposureSync}), and those whose screening
  * entries changed are rewritten in {@code screening_listings} inside {@link DecisionWatch}, so a

@@ -1,6 +1,6 @@
 package dev.vouch.monitoring;
 
-/** SQL of the label sweep (V110 label_diffs): a version switch's differences, page by page. */
+/** SQL of the label sweep (V124 label_diffs): a version switch's differences, page by page. */
 final class LabelSweepQueries {
 
   private LabelSweepQueries() {}

@@ -35,7 +35,7 @@ import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyIn;
 
 /**
- * Loads one list into the label store (V110) over JDBC, the one client that can COPY: the source
+ * Loads one list into the label store (V124) over JDBC, the one client that can COPY: the source
  * is parsed as it streams and its rows are written to a COPY into a table of the new version's
  * own, so heap use is a buffer, whatever the list's size. Bounded by bytes and by rows; an
  * endless or oversized source is refused with its reason, its table dropped, and the previous

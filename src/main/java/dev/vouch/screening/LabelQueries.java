@@ -1,6 +1,6 @@
 package dev.vouch.screening;
 
-/** SQL of the label store (V110): the loader's (JDBC) and the lookups' (reactive client). */
+/** SQL of the label store (V124): the loader's (JDBC) and the lookups' (reactive client). */
 public final class LabelQueries {
 
   private LabelQueries() {}

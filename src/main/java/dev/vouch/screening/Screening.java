@@ -32,7 +32,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * The screening and label lists of {@code models.flaggedAddresses}, kept in PostgreSQL (V110), not
+ * The screening and label lists of {@code models.flaggedAddresses}, kept in PostgreSQL (V124), not
  * in this process's heap: each list is loaded with COPY into a version of its own
  * ({@link LabelLoader}) at start (a list that cannot be loaded stops the start, and whatever
  * version the database already holds stays in force) and again every

@@ -81,7 +81,7 @@ public final class DependentsBench {
     Vertx vertx = Vertx.vertx();
     Pool pool = Pools.create(vertx, db, 4);
     try {
-      // S sanctioned, as a current version of the label store (V110).
+      // S sanctioned, as a current version of the label store (V124).
       Observe.await(pool.query(dev.vouch.support.StoredLabels.sanctioned("OFAC", S)).execute());
       ExposureSync sync = new ExposureSync(Gateway.direct(pool),
           new DecisionWatch(Snapshots.ARC, Duration.ofHours(24)), Clock.systemUTC(), 1000, Reach.DEFAULTS);

@@ -254,7 +254,7 @@ class ExposureDecisionDevnetTest {
         Buffer.buffer(new JsonObject().put("name", "exposure").put("useCase", "payment").encode()), auth));
     app.send(HttpMethod.POST, "/api/v1/watchlists/" + list.getString("id") + "/wallets",
         Buffer.buffer(new JsonObject().put("wallets", new JsonArray().add(w("honest"))).encode()), auth);
-    // The labels in force before they change: the label store's current version (V110).
+    // The labels in force before they change: the label store's current version (V124).
     assertThat(Sql.count(app.database, "SELECT count(*) FROM exposure_labels")).isEqualTo(2);
     assertThat(decision("honest").getString("decision")).isNotEqualTo("block");
     String before = decision("mixerPayer").getJsonObject("exposure").encode();

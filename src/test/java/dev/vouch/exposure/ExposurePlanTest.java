@@ -40,7 +40,7 @@ class ExposurePlanTest {
   }
 
   /**
-   * The current labels are probed by their version tables' address indexes (V110); the one
+   * The current labels are probed by their version tables' address indexes (V124); the one
    * table read whole is label_versions, a row per list version.
    */
   static void assertProbes(String plan) {

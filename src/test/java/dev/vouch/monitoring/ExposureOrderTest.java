@@ -74,7 +74,7 @@ class ExposureOrderTest {
   static void start() {
     vertx = Vertx.vertx();
     pool = Pools.create(vertx, TestDatabase.fresh(), 2);
-    // The labels as current versions of the label store (V110): every read looks them up there.
+    // The labels as current versions of the label store (V124): every read looks them up there.
     Observe.await(pool.query(StoredLabels.sql("OFAC", labelsOf("S", "sanctioned", "SDN"))
         + StoredLabels.sql("LABELS", labelsOf("M", "mixer", "Mixer") + " UNION ALL "
             + labelsOf("E", "exchange", "Exchange"))).execute());

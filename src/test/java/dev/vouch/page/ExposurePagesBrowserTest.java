@@ -68,7 +68,7 @@ class ExposurePagesBrowserTest {
     env.put("VOUCH_ROLE", "api");
     app = TestApp.start(env);
     browser = Browser.start();
-    // The labels are the label store's (V110): the start loaded them, hops read them there.
+    // The labels are the label store's (V124): the start loaded them, hops read them there.
     Instant now = app.clock.instant();
     commit(snapshot(HOP, now.minus(Duration.ofHours(3)), List.of(
         usdc(SANCTIONED, 80_000, 0, HASH_SANCTIONED), usdc(WALLET, 0, 60_000, HASH_HOP))));

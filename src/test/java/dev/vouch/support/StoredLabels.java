@@ -3,7 +3,7 @@ package dev.vouch.support;
 import dev.vouch.screening.LabelQueries;
 
 /**
- * Labels put straight into the label store (V110) by SQL, for tests that need a current version
+ * Labels put straight into the label store (V124) by SQL, for tests that need a current version
  * without a list file: one version of list {@code list} (made current, its previous retired)
  * holding the rows a SELECT of (address, chain_id, category, name) gives, and the stored version
  * set as a switch sets it. Tests of loading itself go through the loader (Screening.start).
