@@ -6,9 +6,13 @@
 # seconds per 10,000 decisions of the server under load plus its PostgreSQL backends plus Redis.
 #
 # Usage: bench/perf.sh [seconds=15] [connections=64] [wallets=100000]
-#   BENCH_SMOKE=1       smoke mode (CI): 1 s per run, 4 connections, 1,000 wallets, no warm-up;
-#                       asserts nothing about time, only that every scenario answered as expected
-#                       (2xx, or 429 for over-budget-429); prints SMOKE: PASS or exits 1
+#   BENCH_SMOKE=1       smoke mode (CI): 1 s per run, 4 connections, 1,000 wallets, no warm-up,
+#                       each connection paced (BENCH_PACE_MS, 25 there); asserts nothing about
+#                       time, only that every scenario answered as expected (2xx, or 429 for
+#                       over-budget-429); prints SMOKE: PASS or exits 1
+#   BENCH_PACE_MS       milliseconds each wrk connection waits before each request (default 0: as
+#                       fast as it can, the measurement). Unpaced, the smoke's 18 one-second runs
+#                       took both cores in the middle of the test suite only to check answers.
 #   BENCH_CLASSPATH     run Vouch and the baselines from this classpath instead of building
 #   BENCH_DATABASE_URL  server to create the bench database on (default: the machine's PostgreSQL)
 #   BENCH_ONLY          space-separated scenario names to run (default: all)
@@ -29,9 +33,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 SMOKE=${BENCH_SMOKE:-}
 if [ -n "$SMOKE" ]; then
-  SECONDS_PER_RUN=${1:-1}; CONNECTIONS=${2:-4}; WALLETS=${3:-1000}
+  SECONDS_PER_RUN=${1:-1}; CONNECTIONS=${2:-4}; WALLETS=${3:-1000}; PACE_MS=${BENCH_PACE_MS:-25}
 else
-  SECONDS_PER_RUN=${1:-15}; CONNECTIONS=${2:-64}; WALLETS=${3:-100000}
+  SECONDS_PER_RUN=${1:-15}; CONNECTIONS=${2:-64}; WALLETS=${3:-100000}; PACE_MS=${BENCH_PACE_MS:-0}
 fi
 SERVER_URL=${BENCH_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}
 OUT=target/bench
@@ -185,7 +189,7 @@ measure() {
 
 run_wrk() { # port mode prefix size auth suffix
   wrk -t2 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency -s bench/wrk/load.lua "http://127.0.0.1:$1" -- \
-    "$2" "$3" "$WALLETS" "$4" "$5" "$6" 2>&1 | grep '^RESULT' || echo "RESULT rps=0 p50=0 p99=0 p999=0 status_errors=0 socket_errors=0 requests=0"
+    "$2" "$3" "$WALLETS" "$4" "$5" "$6" "$PACE_MS" 2>&1 | grep '^RESULT' || echo "RESULT rps=0 p50=0 p99=0 p999=0 status_errors=0 socket_errors=0 requests=0"
 }
 field() { sed -n "s/.* $1=\([0-9.]*\).*/\1/p" <<<"$2"; }
 # CPU seconds per 10,000 decisions (a batch request is as many decisions as rows).

@@ -5,6 +5,9 @@
 --   size      batch rows per request (batch mode)
 --   auth      optional bearer key ("-" for none)
 --   suffix    optional query string appended to get paths ("-" for none)
+--   pace      optional milliseconds each connection waits before each request (0 or none: as fast
+--             as it can); perf.sh's smoke mode paces, so its runs check answers without taking
+--             both cores from the test suite around it
 local mode, prefix, wallets, size, auth, suffix
 local bodies = {}
 local counter = 0
@@ -24,6 +27,11 @@ function init(args)
     wrk.headers["Authorization"] = "Bearer " .. auth
   end
   if suffix == nil or suffix == "-" then suffix = "" end
+  -- wrk asks for delay() only when the script defines it (it looks after init).
+  local pace = tonumber(args[7] or "0")
+  if pace > 0 then
+    function delay() return pace end
+  end
   math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16) % 100000)
   if mode == "batch" then
     wrk.method = "POST"
