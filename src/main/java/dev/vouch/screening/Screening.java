@@ -170,7 +170,9 @@ public final class Screening {
       }
     }
     try {
-      List<String> retired = loader.retireOthers(names);
+      // The store is shared: a process configured with no list at all (an api replica or a one-off
+      // started without the setting) leaves the others' lists in force instead of retiring them all.
+      List<String> retired = names.isEmpty() ? List.of() : loader.retireOthers(names);
       if (!retired.isEmpty()) {
         LOG.info(() -> "lists no longer configured, retired: " + retired);
       }
