@@ -36,7 +36,7 @@ public final class Devnet implements AutoCloseable {
       // --exit-with-parent: should this JVM die unannounced, the devnet still stops its anvils.
       int control = TestApp.freePort();
       ProcessBuilder b = new ProcessBuilder("node", "devnet.mjs", "start", "--base-port",
-          Integer.toString(TestApp.freePort()), "--out", dir.resolve("chains.yaml").toString(),
+          Integer.toString(TestApp.freePorts(6)), "--out", dir.resolve("chains.yaml").toString(),
           "--truth", dir.resolve("truth.json").toString(), "--exit-with-parent",
           "--control-port", Integer.toString(control))
           .directory(Path.of("tools/devnet").toFile()).redirectErrorStream(true);

@@ -107,8 +107,46 @@ public final class TestApp implements AutoCloseable {
   }
 
   public static int freePort() throws IOException {
-    try (ServerSocket s = new ServerSocket(0)) {
-      return s.getLocalPort();
+    return freePorts(1);
+  }
+
+  /**
+   * The first of {@code count} consecutive ports free now, drawn below the kernel's ephemeral range
+   * (32768 and up): a port the kernel hands out for bind(0) is also one it hands to outgoing
+   * connections, and under a suite's connection churn one took the devnet's port between the
+   * pick and the node's bind, three tries in a row.
+   */
+  public static int freePorts(int count) throws IOException {
+    java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+    for (int attempt = 0; attempt < 200; attempt++) {
+      int base = random.nextInt(20_000, 32_700 - count);
+      if (bindable(base, count)) {
+        return base;
+      }
+    }
+    throw new IOException("no " + count + " free consecutive ports between 20000 and 32700");
+  }
+
+  private static boolean bindable(int base, int count) {
+    java.util.List<ServerSocket> held = new java.util.ArrayList<>();
+    try {
+      for (int p = base; p < base + count; p++) {
+        ServerSocket s = new ServerSocket();
+        held.add(s);
+        s.setReuseAddress(false);
+        s.bind(new java.net.InetSocketAddress(p));
+      }
+      return true;
+    } catch (IOException e) {
+      return false;
+    } finally {
+      for (ServerSocket s : held) {
+        try {
+          s.close();
+        } catch (IOException ignored) {
+          // closing a probe socket
+        }
+      }
     }
   }
 
