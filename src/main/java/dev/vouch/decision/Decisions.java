@@ -24,6 +24,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -58,8 +59,11 @@ public final class Decisions {
   }
 
   public Future<Decision> read(DecisionQuery q) {
-    return reads.read(q.wallet()).compose(state -> screening.listings(List.of(state.wallet()))
-        .map(listed -> decide(state, q.useCase(), clock.instant(), listed, q.policy(), q.policyRef())));
+    // The wallet's state and its listings side by side: a cold read waits for one statement, not two.
+    Future<WalletState> state = reads.read(q.wallet());
+    Future<Map<String, List<Listing>>> listed = screening.listings(List.of(q.wallet()));
+    return Future.all(state, listed).map(x -> decide(state.result(), q.useCase(), clock.instant(),
+        Map.of(state.result().wallet(), listed.result().getOrDefault(q.wallet(), List.of())), q.policy(), q.policyRef()));
   }
 
   /** A wallet or a registered username; empty when no identity carries the username. */
@@ -106,7 +110,17 @@ public final class Decisions {
     }
     Future<List<Resolved>> read = lookups.isEmpty()
         ? Future.succeededFuture(List.of()) : reads.resolve(lookups);
-    return read.compose(found -> listings(found).map(listed -> {
+    // The addresses' listings are read beside their states; only usernames' wallets wait for the read.
+    List<String> addresses = new ArrayList<>();
+    lookups.forEach(l -> {
+      if (l.wallet() != null) {
+        addresses.add(l.wallet());
+      }
+    });
+    Future<Map<String, List<Listing>>> early = addresses.isEmpty()
+        ? Future.succeededFuture(Map.of()) : screening.listings(addresses);
+    return Future.all(read, early).compose(x -> rest(read.result(), early.result())).map(listed -> {
+      List<Resolved> found = read.result();
       Instant now = clock.instant();
       List<BatchRow> rows = new ArrayList<>(entries.size());
       int next = 0;
@@ -116,7 +130,25 @@ public final class Decisions {
       }
       BatchResult result = BatchResult.of(q.useCase(), rows);
       return q.policyRef() == null ? result : result.withPolicy(q.policyRef());
-    }));
+    });
+  }
+
+  /** The listings read early, with those of the wallets only the read named (usernames) added. */
+  private Future<Map<String, List<Listing>>> rest(List<Resolved> found, Map<String, List<Listing>> early) {
+    List<String> more = new ArrayList<>();
+    for (Resolved r : found) {
+      if (r.state() != null && !early.containsKey(r.state().wallet())) {
+        more.add(r.state().wallet());
+      }
+    }
+    if (more.isEmpty()) {
+      return Future.succeededFuture(early);
+    }
+    return screening.listings(more).map(added -> {
+      Map<String, List<Listing>> all = new HashMap<>(early);
+      all.putAll(added);
+      return all;
+    });
   }
 
   /** The listings of every resolved wallet: the bounded cache, the rest in one statement. */
