@@ -97,7 +97,7 @@ public final class Decisions {
     });
   }
 
-  /** Every row in one statement and one instant; a bad row becomes its own status. */
+  /** Every row's state in one statement, its listings beside it, one instant; a bad row becomes its own status. */
   public Future<BatchResult> batch(BatchQuery q) {
     List<BatchPlan.Entry> entries = q.plan().entries();
     List<Lookup> lookups = new ArrayList<>();
