@@ -53,9 +53,62 @@ final class ListParsers {
    * index (LabelLoader), not by a set here that would grow with the list.
    */
   static void labels(String list, InputStream in, Sink sink) throws IOException {
+    boolean[] any = {false};
+    rows(list, in, (line, why) -> refused(list, line, why), (line, row) -> {
+      boolean header = !any[0] && row.get(0).equalsIgnoreCase("address");
+      any[0] = true;
+      if (!header) {
+        label(list, line, row, sink);
+      }
+    });
+  }
+
+  /** One row of a label list, checked and handed to the sink. */
+  private static void label(String list, int line, List<String> row, Sink sink) throws IOException {
+    if (row.size() != LABEL_COLUMNS.size()) {
+      throw refused(list, line, "expected " + LABEL_COLUMNS.size() + " cells (" + String.join(",", LABEL_COLUMNS)
+          + "), found " + row.size());
+    }
+    String address = row.get(0);
+    if (!ADDRESS.matcher(address).matches()) {
+      throw refused(list, line, "address is not a 0x address");
+    }
+    Long chain = null;
+    if (!row.get(1).isEmpty()) {
+      try {
+        chain = Long.parseLong(row.get(1));
+      } catch (NumberFormatException e) {
+        chain = -1L;
+      }
+      if (chain <= 0) {
+        throw refused(list, line, "chain must be a positive chain id or empty");
+      }
+    }
+    Category category = Category.parse(row.get(2));
+    if (category == null) {
+      throw refused(list, line, "category " + row.get(2) + " is not one of "
+          + Arrays.stream(Category.values()).map(Enum::name).toList());
+    }
+    if (row.get(3).isEmpty()) {
+      throw refused(list, line, "name is empty");
+    }
+    sink.row(line, address.toLowerCase(Locale.ROOT), chain, category, row.get(3),
+        row.get(4).isEmpty() ? list : row.get(4));
+  }
+
+  /** One parsed CSV row of a list, with its line number. */
+  private interface Row {
+    void accept(int line, List<String> cells) throws IOException;
+  }
+
+  /**
+   * The CSV rows of a list's lines (bounded by {@link Lines}), the first line's byte order mark,
+   * blank lines and # comments skipped; a line that is no CSV row is {@code bad}'s error.
+   */
+  private static void rows(String list, InputStream in, java.util.function.BiFunction<Integer, String, IOException> bad,
+      Row each) throws IOException {
     Lines r = new Lines(list, in);
     int line = 0;
-    boolean any = false;
     for (String text = r.next(); text != null; text = r.next()) {
       line++;
       String trimmed = (line == 1 ? withoutBom(text) : text).strip();
@@ -66,42 +119,9 @@ final class ListParsers {
       try (MappingIterator<List<String>> one = CSV.readerForListOf(String.class).readValues(trimmed)) {
         row = one.nextValue();
       } catch (IOException | RuntimeException e) {
-        throw refused(list, line, "not a CSV row");
+        throw bad.apply(line, "not a CSV row");
       }
-      if (!any && row.get(0).equalsIgnoreCase("address")) {
-        any = true;
-        continue;
-      }
-      any = true;
-      if (row.size() != LABEL_COLUMNS.size()) {
-        throw refused(list, line, "expected " + LABEL_COLUMNS.size() + " cells (" + String.join(",", LABEL_COLUMNS)
-            + "), found " + row.size());
-      }
-      String address = row.get(0);
-      if (!ADDRESS.matcher(address).matches()) {
-        throw refused(list, line, "address is not a 0x address");
-      }
-      Long chain = null;
-      if (!row.get(1).isEmpty()) {
-        try {
-          chain = Long.parseLong(row.get(1));
-        } catch (NumberFormatException e) {
-          chain = -1L;
-        }
-        if (chain <= 0) {
-          throw refused(list, line, "chain must be a positive chain id or empty");
-        }
-      }
-      Category category = Category.parse(row.get(2));
-      if (category == null) {
-        throw refused(list, line, "category " + row.get(2) + " is not one of "
-            + Arrays.stream(Category.values()).map(Enum::name).toList());
-      }
-      if (row.get(3).isEmpty()) {
-        throw refused(list, line, "name is empty");
-      }
-      sink.row(line, address.toLowerCase(Locale.ROOT), chain, category, row.get(3),
-          row.get(4).isEmpty() ? list : row.get(4));
+      each.accept(line, row);
     }
   }
 
@@ -124,30 +144,17 @@ final class ListParsers {
 
   /** Rows {@code address,label}; an optional header row whose first cell is "address"; # comments. */
   static void csv(String list, InputStream in, Sink sink) throws IOException {
-    Lines r = new Lines(list, in);
-    int line = 0;
-    for (String text = r.next(); text != null; text = r.next()) {
-      line++;
-      String trimmed = (line == 1 ? withoutBom(text) : text).strip();
-      if (trimmed.isEmpty() || trimmed.startsWith("#")) {
-        continue;
-      }
-      List<String> row;
-      try (MappingIterator<List<String>> one = CSV.readerForListOf(String.class).readValues(trimmed)) {
-        row = one.nextValue();
-      } catch (IOException | RuntimeException e) {
-        throw new IOException("list " + list + " row " + line + ": not a CSV row");
-      }
+    rows(list, in, (line, why) -> new IOException("list " + list + " row " + line + ": " + why), (line, row) -> {
       String address = row.get(0);
       if (line == 1 && "address".equalsIgnoreCase(address)) {
-        continue;
+        return;
       }
       if (!ADDRESS.matcher(address).matches()) {
         throw new IOException("list " + list + " row " + line + ": first cell is not a 0x address");
       }
       sink.row(line, address.toLowerCase(Locale.ROOT), null, Category.sanctioned, row.size() > 1 ? row.get(1) : "",
           list);
-    }
+    });
   }
 
   /** Longest line of a list: an endless line (a path at /dev/zero) is refused before it fills the heap. */
