@@ -162,11 +162,6 @@ public final class Decisions {
     return screening.listings(wallets);
   }
 
-  /** The listings of {@code wallets} (the bounded cache, the rest in one statement). */
-  public Future<Map<String, List<Listing>>> listingsOf(java.util.Collection<String> wallets) {
-    return screening.listings(wallets);
-  }
-
   private BatchRow row(BatchPlan.Entry e, Resolved r, BatchQuery q, Instant now, Map<String, List<Listing>> listed) {
     if (r.unknownUsername()) {
       return BatchRow.invalid(e.input());
@@ -190,8 +185,8 @@ public final class Decisions {
   }
 
   /**
-   * With the listings read for it ({@link #listings}, {@link #listingsOf}): the watchlist page and
-   * transfers decide through here too.
+   * With the listings read for it ({@link #listings}): the watchlist page and transfers
+   * decide through here too.
    */
   public Decision decide(WalletState state, UseCase useCase, Instant now, Map<String, List<Listing>> listed) {
     return decide(state, useCase, now, listed, Policy.DEFAULT, null);
