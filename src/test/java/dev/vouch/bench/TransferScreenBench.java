@@ -81,11 +81,8 @@ public final class TransferScreenBench {
       Path labels = dir.resolve("labels.csv");
       Files.writeString(labels, "address,chain,category,name,source\n" + scenario.get("sanctioned").asText()
           + ",,sanctioned,SDN,OFAC\n" + scenario.get("mixer").asText() + ",,mixer,Mixer,TRM\n");
-      Path config = dir.resolve("application.yaml");
-      Files.writeString(config, Files.readString(Path.of("config/application.yaml")).replace("  flaggedAddresses: []\n",
-          "  flaggedAddresses:\n    - {name: LABELS, type: labels, path: " + labels + "}\n"));
       Map<String, String> env = new HashMap<>(BenchEnv.unmetered());
-      env.put("VOUCH_CONFIG", config.toString());
+      env.put(dev.vouch.config.ConfigLoader.LABELS_FILE, labels.toString());
       env.put("CHAINS_FILE", dir.resolve("chains.yaml").toString());
       env.put("VOUCH_HTTP_INSTANCES", "0");
       env.put("VOUCH_INDEXING_POLL_MS", "100");
